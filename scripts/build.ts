@@ -1,0 +1,36 @@
+/**
+ * `npm run build`: validate the content, build the browser bundle and the server renderer with
+ * Vite, then pre-render every route to static HTML (scripts/prerender.ts).
+ * A content error stops the build with file:line:column.
+ */
+import path from 'node:path';
+import { build } from 'vite';
+import { formatErrors } from '../src/validator/formatErrors.ts';
+import { validateContent } from '../src/validator/validateContent.ts';
+import { prerender } from './prerender.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+// `--out DIR` builds elsewhere than dist/ (e.g. for a check that must not disturb a running server).
+const outArg = process.argv.indexOf('--out');
+const outDir = path.resolve(root, outArg > 0 ? (process.argv[outArg + 1] ?? 'dist') : 'dist');
+const check = validateContent(root);
+if (check.errors.length) {
+  console.error(formatErrors(check.errors));
+  console.error('\nBuild stopped: fix the content above and run the build again.');
+  process.exit(1);
+}
+
+await build({
+  root,
+  logLevel: 'warn',
+  build: { outDir: path.join(outDir, 'client'), emptyOutDir: true, manifest: true },
+});
+await build({
+  root,
+  logLevel: 'warn',
+  build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true },
+  // Bundle the renderer's dependencies too, so a build in any folder runs without node_modules.
+  ssr: { noExternal: true },
+});
+const written = await prerender(outDir);
+console.log(`Built ${path.relative(root, outDir) || '.'}/: ${written} pages pre-rendered.`);

@@ -1,0 +1,50 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { htmlFileFor, inlineStylesheets, lcpPreloads } from './prerender.ts';
+
+describe('pre-render helpers', () => {
+  it('writes each address to the file a static server finds', () => {
+    expect(htmlFileFor('/')).toBe('index.html');
+    expect(htmlFileFor('/404')).toBe('404.html');
+    expect(htmlFileFor('/services/iot')).toBe('services/iot/index.html');
+  });
+
+  it("preloads the page's priority picture, each variant only where it is used", () => {
+    const html =
+      '<main><picture><source media="(max-width: 767px)" srcSet="/m.svg"/><img src="/d.svg" fetchpriority="high"/></picture><img src="/late.svg" loading="lazy"/></main>';
+    expect(
+      lcpPreloads(html)
+        .split('\n')
+        .map((l) => l.trim()),
+    ).toEqual([
+      '<link rel="preload" as="image" href="/m.svg" media="(max-width: 767px)" fetchpriority="high">',
+      '<link rel="preload" as="image" href="/d.svg" media="not all and (max-width: 767px)" fetchpriority="high">',
+    ]);
+  });
+
+  it('preloads a plain priority image and nothing when there is none', () => {
+    expect(lcpPreloads('<img src="/a.svg" fetchpriority="high">')).toBe(
+      '<link rel="preload" as="image" href="/a.svg" fetchpriority="high">',
+    );
+    expect(lcpPreloads('<img src="/a.svg" loading="lazy">')).toBe('');
+  });
+
+  it("inlines each of the page's stylesheets once, in cascade order, and keeps each link, disabled, for Vite's loader", () => {
+    const css: Record<string, string> = { '/assets/a.css': '.a{color:red}', '/assets/b.css': '.b{margin:0}' };
+    const html =
+      '<head><link rel="stylesheet" crossorigin href="/assets/a.css">' +
+      '<link rel="stylesheet" crossorigin href="/assets/b.css"><link rel="icon" href="/favicon.svg">' +
+      '<link rel="stylesheet" crossorigin href="/assets/a.css"></head>';
+    const out = inlineStylesheets(html, (href) => css[href] ?? '');
+    // a.css is linked twice: it is inlined once, where its last link was (that copy won the cascade).
+    expect(out.match(/<style>[^<]*<\/style>/g)).toEqual([
+      '<style>.b{margin:0}</style>',
+      '<style>.a{color:red}</style>',
+    ]);
+    expect(out.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/b.css" disabled>',
+      '<link rel="stylesheet" crossorigin href="/assets/a.css" disabled>',
+    ]);
+    expect(out).toContain('<link rel="icon" href="/favicon.svg">');
+  });
+});

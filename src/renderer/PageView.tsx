@@ -1,0 +1,30 @@
+/** One route: loads the page's content (suspending until it is there) and renders its blocks. */
+import { createContext, use, useContext, useEffect } from 'react';
+import type { Page, RouteEntry } from '../content/model.ts';
+import { BlockRenderer } from './BlockRenderer.tsx';
+import { useContent } from './ContentContext.tsx';
+import { applyHead, headFor } from './head.ts';
+
+const PageContext = createContext<{ page: Page; route: RouteEntry } | null>(null);
+
+/** The page (and address) a block is rendered on, e.g. for a form that posts the page's job title. */
+export function usePage(): { page: Page; route: RouteEntry } {
+  const value = useContext(PageContext);
+  if (!value) throw new Error('usePage() must be used inside a page');
+  return value;
+}
+
+export function PageView({ route }: { route: RouteEntry }) {
+  const { loadPage, site } = useContent();
+  const page = use(loadPage(route.file));
+  useEffect(() => {
+    applyHead(headFor(route, page, site));
+  }, [route, page, site]);
+  return (
+    <PageContext.Provider value={{ page, route }}>
+      <main id="main" className="page" data-page={route.canonicalPath}>
+        <BlockRenderer blocks={page.blocks} />
+      </main>
+    </PageContext.Provider>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * Turns ajv's errors into sentences a content editor understands, pinned to a line and column.
+ * Ajv reports a failed `oneOf` as a pile of errors, one per alternative; this module keeps the one
+ * that explains the mistake and drops the noise.
+ */
+import type { ErrorObject } from 'ajv';
+import { closest, didYouMean } from './suggest.ts';
+import type { ContentError } from './types.ts';
+import type { YamlFile } from './yamlFile.ts';
+
+export function segmentsOf(instancePath: string): (string | number)[] {
+  if (!instancePath) return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** "blocks[3].cards[0].title" */
+export function readablePath(segments: readonly (string | number)[]): string {
+  return segments.reduce<string>(
+    (acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg),
+    '',
+  );
+}
+
+export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentError[] {
+  const kept = dropUnionNoise(errors);
+  const seen = new Set<string>();
+  const out: ContentError[] = [];
+  for (const err of kept) {
+    const described = describe(err);
+    if (!described) continue;
+    const segments = [
+      ...segmentsOf(err.instancePath),
+      ...(described.child !== undefined ? [described.child] : []),
+    ];
+    const { line, column } = file.locate(segments, described.key !== undefined ? { key: described.key } : {});
+    const whereSegments = described.key !== undefined ? [...segments, described.key] : segments;
+    const entry: ContentError = {
+      file: file.file,
+      line,
+      column,
+      where: readablePath(whereSegments),
+      message: described.message,
+    };
+    const id = `${entry.line}:${entry.column}:${entry.message}`;
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push(entry);
+    }
+  }
+  return out;
+}
+
+/**
+ * For a `oneOf` of simple alternatives (e.g. "a text or a list of texts") ajv reports every branch.
+ * Keep only the oneOf summary when its branches all failed at the same place on type; otherwise
+ * keep the branch errors that went deepest, which are the ones that say what is really wrong.
+ */
+function dropUnionNoise(all: ErrorObject[]): ErrorObject[] {
+  // A misspelt required property ("lable") is one mistake, reported once as "did you mean".
+  const errors = all.filter(
+    (e) =>
+      e.keyword !== 'required' ||
+      !all.some(
+        (o) =>
+          o.keyword === 'additionalProperties' &&
+          o.instancePath === e.instancePath &&
+          closest(String(o.params.additionalProperty), [String(e.params.missingProperty)]) !== undefined,
+      ),
+  );
+  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
+  return errors.filter((e) => {
+    if (e.keyword === 'oneOf') {
+      const deeper = errors.some(
+        (o) => o !== e && o.instancePath.startsWith(`${e.instancePath}/`) && o.keyword !== 'type',
+      );
+      return !deeper;
+    }
+    if (oneOfPaths.has(e.instancePath) && e.schemaPath.includes('/oneOf/')) {
+      return e.keyword !== 'type' && e.keyword !== 'const';
+    }
+    if (e.schemaPath.includes('/oneOf/') && e.keyword === 'type') {
+      return ![...oneOfPaths].some((p) => e.instancePath.startsWith(`${p}/`) || e.instancePath === p);
+    }
+    return e.keyword !== 'if';
+  });
+}
+
+function quote(v: unknown): string {
+  return typeof v === 'string' ? `"${v}"` : JSON.stringify(v);
+}
+
+/** `key`: point at that property's name (it is the mistake); `child`: point at that property's value. */
+function describe(err: ErrorObject): { message: string; key?: string; child?: string } | undefined {
+  const p = err.params as Record<string, unknown>;
+  const parent = (err.parentSchema ?? {}) as Record<string, unknown>;
+  switch (err.keyword) {
+    case 'additionalProperties': {
+      const extra = String(p.additionalProperty);
+      const allowed = Object.keys((parent.properties ?? {}) as object).filter((k) => k !== '$schema');
+      const hint = didYouMean(extra, allowed);
+      // "alt: A, B" inside { ... } splits at the comma: the piece after it looks like a property.
+      const splitText = /\s/.test(extra)
+        ? ' It looks like part of a text: a text containing a comma inside { } must be in "quotes".'
+        : '';
+      return {
+        key: extra,
+        message: `Unknown property "${extra}".${hint || splitText || ` Allowed here: ${allowed.join(', ')}.`}`,
+      };
+    }
+    case 'required':
+      return { message: `Missing required property "${String(p.missingProperty)}".` };
+    case 'discriminator': {
+      if (p.error === 'mapping') {
+        const known = knownBlockTypes(parent);
+        return {
+          child: String(p.tag),
+          message: `Unknown block type ${quote(p.tagValue)}.${didYouMean(String(p.tagValue), known) || ` Known types: ${known.join(', ')}.`}`,
+        };
+      }
+      return { message: `Every block needs a "type" written as text, e.g. type: bulletGrid.` };
+    }
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]).map(String);
+      const hint = didYouMean(String(err.data), allowed);
+      return {
+        message: `${quote(err.data)} is not allowed here.${hint || ` Choose one of: ${allowed.join(', ')}.`}`,
+      };
+    }
+    case 'const':
+      return { message: `Must be ${quote(p.allowedValue)}.` };
+    case 'type':
+      return { message: `Must be ${article(String(p.type))}, not ${describeValue(err.data)}.` };
+    case 'pattern':
+      return { message: `${quote(err.data)} is not in the expected form.${examplesOf(parent)}` };
+    case 'format':
+      return { message: `${quote(err.data)} is not a valid ${String(p.format)}.${examplesOf(parent)}` };
+    case 'minLength':
+      return {
+        message:
+          Number(p.limit) === 1 ? 'Must not be empty.' : `Must be at least ${p.limit} characters long.`,
+      };
+    case 'maxLength':
+      return {
+        message: `Is ${String(err.data).length} characters long; at most ${p.limit} are allowed (search engines cut the rest).`,
+      };
+    case 'minItems':
+      return { message: `Needs at least ${p.limit} item${Number(p.limit) === 1 ? '' : 's'}.` };
+    case 'maxItems':
+      return { message: `Has too many items: at most ${p.limit} are allowed.` };
+    case 'uniqueItems':
+      return { message: `Items ${p.j} and ${p.i} (counting from 0) are the same; each must be different.` };
+    case 'minimum':
+    case 'maximum':
+      return { message: `Must be ${err.keyword === 'minimum' ? 'at least' : 'at most'} ${p.limit}.` };
+    case 'oneOf':
+      return { message: `Does not match any allowed form.${examplesOf(parent)}` };
+    default:
+      return { message: err.message ?? 'Invalid value.' };
+  }
+}
+
+function knownBlockTypes(parent: Record<string, unknown>): string[] {
+  const branches = (parent.oneOf ?? []) as { $ref?: string }[];
+  return branches
+    .map((b) => (b.$ref ?? '').replace(/^.*\//, '').replace(/\.schema\.json$/, ''))
+    .filter(Boolean);
+}
+
+function examplesOf(schema: Record<string, unknown>): string {
+  const ex = schema.examples as unknown[] | undefined;
+  return ex?.length ? ` Example: ${ex.map((e) => quote(e)).join(' or ')}.` : '';
+}
+
+function article(type: string): string {
+  const words: Record<string, string> = {
+    string: 'text',
+    integer: 'a whole number',
+    number: 'a number',
+    boolean: 'true or false',
+    array: 'a list (lines starting with "- ")',
+    object: 'a section of "name: value" lines',
+  };
+  return words[type] ?? type;
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'empty';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'a section';
+  if (typeof v === 'string') return `the text ${quote(v)}`;
+  return `${typeof v} ${String(v)}`;
+}

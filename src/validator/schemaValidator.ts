@@ -1,0 +1,67 @@
+/**
+ * Ajv compiled once with every schema. Two custom keywords, `siteLink` and `siteImage`, mark the
+ * values that need checks a schema cannot express (does the page exist? is the file there?): while
+ * validating, ajv hands each such value and its place to a collector for the cross-file checks.
+ */
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
+import { readSchemaFiles, SCHEMA_BASE_URI } from './schemaFiles.ts';
+
+export interface MarkedValue {
+  instancePath: string;
+  value: string;
+}
+
+export interface ValidationRun {
+  valid: boolean;
+  errors: ErrorObject[];
+  links: MarkedValue[];
+  images: MarkedValue[];
+}
+
+type Collector = { links: MarkedValue[]; images: MarkedValue[] };
+
+export function createSchemaValidator() {
+  let collector: Collector = { links: [], images: [] };
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    discriminator: true,
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+    allowUnionTypes: true,
+  });
+  ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  ajv.addKeyword({
+    keyword: 'siteLink',
+    schemaType: 'boolean',
+    validate: (_schema: boolean, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
+      if (typeof data === 'string')
+        collector.links.push({ instancePath: cxt?.instancePath ?? '', value: data });
+      return true;
+    },
+  });
+  ajv.addKeyword({
+    keyword: 'siteImage',
+    schemaType: 'boolean',
+    validate: (_schema: boolean, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
+      if (typeof data === 'string')
+        collector.images.push({ instancePath: cxt?.instancePath ?? '', value: data });
+      return true;
+    },
+  });
+  for (const { relPath, schema } of readSchemaFiles()) {
+    const { $id: _ignored, ...rest } = schema;
+    ajv.addSchema(rest, SCHEMA_BASE_URI + relPath);
+  }
+  const compile = (relPath: string) => {
+    const fn = ajv.getSchema(SCHEMA_BASE_URI + relPath);
+    if (!fn) throw new Error(`Schema ${relPath} not found`);
+    return (data: unknown): ValidationRun => {
+      collector = { links: [], images: [] };
+      const valid = fn(data) as boolean;
+      return { valid, errors: fn.errors ?? [], ...collector };
+    };
+  };
+  return { site: compile('site.schema.json'), page: compile('page.schema.json') };
+}

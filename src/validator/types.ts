@@ -1,0 +1,10 @@
+/** What the validator reports: one problem, pinned to a place in a file, in plain words. */
+export interface ContentError {
+  /** File path relative to the content root, e.g. "pages/services/iot.yaml". */
+  file: string;
+  line: number;
+  column: number;
+  /** Where in the file's data, e.g. "blocks[3].type" (empty for the whole file). */
+  where: string;
+  message: string;
+}

@@ -1,0 +1,221 @@
+/**
+ * Validates a content folder (site.yaml, pages/, public/) and returns every problem found, plus the
+ * content itself when it is valid. Used by `npm run validate`, by the build and by the dev server.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, SiteConfig } from '../content/generated/content-types.ts';
+import { readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
+import { blockTypeOf, listBlockSchemaFiles, readSchemaFiles } from './schemaFiles.ts';
+import { createSchemaValidator, type MarkedValue } from './schemaValidator.ts';
+import { didYouMean } from './suggest.ts';
+import type { ContentError } from './types.ts';
+import { readYamlFile, type YamlFile } from './yamlFile.ts';
+
+export interface PageFile {
+  /** Relative to the content root, e.g. "pages/services/iot.yaml". */
+  file: string;
+  page: Page;
+}
+
+export interface Content {
+  site: SiteConfig;
+  pages: PageFile[];
+}
+
+export interface ValidationResult {
+  errors: ContentError[];
+  /** Present only when there are no errors. */
+  content?: Content;
+  stats: { files: number; pages: number; blocks: number };
+  /** Every YAML file read, so a dev server can watch them. */
+  files: string[];
+  /** Every image path the content refers to. */
+  images: string[];
+}
+
+export const SITE_FILE = 'site.yaml';
+export const PAGES_DIR = 'pages';
+
+/** The route a page file must declare: pages/index.yaml -> "/", pages/services/iot.yaml -> "/services/iot". */
+export function expectedPathFor(relFile: string): string {
+  const inner = relFile.replace(/^pages\//, '').replace(/\.ya?ml$/, '');
+  if (inner === 'index') return '/';
+  return `/${inner.replace(/\/index$/, '')}`;
+}
+
+function listYaml(dir: string, root: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const abs = path.join(dir, name);
+      if (statSync(abs).isDirectory()) return listYaml(abs, root);
+      return /\.ya?ml$/.test(name) ? [path.relative(root, abs).split(path.sep).join('/')] : [];
+    });
+}
+
+let cachedValidator: ReturnType<typeof createSchemaValidator> | undefined;
+
+export function validateContent(root: string, options: { freshSchemas?: boolean } = {}): ValidationResult {
+  if (!cachedValidator || options.freshSchemas) cachedValidator = createSchemaValidator();
+  const validator = cachedValidator;
+  const errors: ContentError[] = [];
+  const siteRel = SITE_FILE;
+  const pageRels = listYaml(path.join(root, PAGES_DIR), root);
+  const files = [siteRel, ...pageRels];
+
+  const marked: { file: YamlFile; links: MarkedValue[]; images: MarkedValue[]; anchors: Set<string> }[] = [];
+
+  // site.yaml
+  let site: SiteConfig | undefined;
+  if (!existsSync(path.join(root, siteRel))) {
+    errors.push({ file: siteRel, line: 1, column: 1, where: '', message: 'site.yaml is missing.' });
+  } else {
+    const yf = readYamlFile(path.join(root, siteRel), siteRel);
+    errors.push(...yf.syntaxErrors);
+    if (!yf.syntaxErrors.length) {
+      const run = validator.site(yf.data);
+      errors.push(...toContentErrors(yf, run.errors));
+      if (run.valid) site = yf.data as SiteConfig;
+      marked.push({ file: yf, links: run.links, images: run.images, anchors: new Set() });
+    }
+  }
+
+  // pages/
+  const pages: PageFile[] = [];
+  const pageYaml = new Map<string, YamlFile>();
+  let blocks = 0;
+  const defaultAnchors = blockDefaultAnchors();
+  for (const rel of pageRels) {
+    const yf = readYamlFile(path.join(root, rel), rel);
+    errors.push(...yf.syntaxErrors);
+    if (yf.syntaxErrors.length) continue;
+    const run = validator.page(yf.data);
+    errors.push(...toContentErrors(yf, run.errors));
+    const data = yf.data as Partial<Page> | undefined;
+    const blockList = Array.isArray(data?.blocks) ? data.blocks : [];
+    blocks += blockList.length;
+    const anchors = new Set<string>();
+    for (const b of blockList) {
+      const explicit = (b as { anchor?: unknown }).anchor;
+      const anchor = typeof explicit === 'string' ? explicit : defaultAnchors.get(String(b?.type));
+      if (anchor) anchors.add(anchor);
+    }
+    marked.push({ file: yf, links: run.links, images: run.images, anchors });
+    pageYaml.set(rel, yf);
+    if (run.valid) pages.push({ file: rel, page: yf.data as Page });
+  }
+  if (!pageRels.length) {
+    errors.push({
+      file: PAGES_DIR,
+      line: 1,
+      column: 1,
+      where: '',
+      message: 'No page files found in pages/.',
+    });
+  }
+
+  // Checks a schema cannot express. Addresses are taken from every page with a readable path, valid
+  // or not, so one mistake in a page does not also break every link to it.
+  const routes = new Map<string, string>();
+  for (const [file, yf] of pageYaml) {
+    // An empty file parses to null; the schema check has already said what is missing.
+    const page = (yf.data ?? {}) as Page;
+    const expected = expectedPathFor(file);
+    if (typeof page.path !== 'string') continue;
+    if (page.path !== expected) {
+      const at = yf.locate(['path']);
+      errors.push({
+        ...at,
+        file,
+        where: 'path',
+        message: `The path "${page.path}" does not match where the file is: pages/${expected === '/' ? 'index' : expected.slice(1)}.yaml serves "${expected}". Rename the file or change the path to "${expected}".`,
+      });
+    }
+    const aliases = Array.isArray(page.aliases) ? page.aliases.filter((a) => typeof a === 'string') : [];
+    const claims: [string, (string | number)[]][] = [
+      [page.path, ['path']],
+      ...aliases.map((a, i): [string, (string | number)[]] => [a, ['aliases', i]]),
+    ];
+    for (const [route, where] of claims) {
+      const other = routes.get(route);
+      if (other) {
+        errors.push({
+          ...yf.locate(where),
+          file,
+          where: readablePath(where),
+          message: `The address "${route}" is already used by ${other}. Each path and alias must be unique.`,
+        });
+      } else {
+        routes.set(route, file);
+      }
+    }
+  }
+
+  const knownRoutes = [...routes.keys()];
+  for (const { file, links, images, anchors } of marked) {
+    for (const link of links) {
+      const problem = checkLink(link.value, knownRoutes, anchors, routes.size > 0);
+      if (problem) errors.push(at(file, link, problem));
+    }
+    for (const image of images) {
+      const abs = path.join(root, 'public', image.value);
+      if (!existsSync(abs)) {
+        errors.push(
+          at(file, image, `Image "${image.value}" not found: there is no file public${image.value}.`),
+        );
+      }
+    }
+  }
+
+  errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const result: ValidationResult = {
+    errors,
+    stats: { files: files.length, pages: pageRels.length, blocks },
+    files,
+    images: [...new Set(marked.flatMap((m) => m.images.map((i) => i.value)))].sort(),
+  };
+  if (!errors.length && site) result.content = { site, pages };
+  return result;
+}
+
+function at(file: YamlFile, marked: MarkedValue, message: string): ContentError {
+  const segments = segmentsOf(marked.instancePath);
+  return { file: file.file, ...file.locate(segments), where: readablePath(segments), message };
+}
+
+const FOOTER_ANCHOR = 'contactus';
+
+function checkLink(
+  value: string,
+  routes: string[],
+  anchors: Set<string>,
+  routesKnown: boolean,
+): string | undefined {
+  if (/^(https?:|mailto:|tel:)/.test(value)) {
+    return value.startsWith('http:') ? `Use a secure address: "https:${value.slice(5)}".` : undefined;
+  }
+  if (value.startsWith('#')) {
+    const name = value.slice(1);
+    if (name === FOOTER_ANCHOR || anchors.has(name)) return undefined;
+    return `Nothing on this page is called "${value}".${didYouMean(name, [FOOTER_ANCHOR, ...anchors].map(String))} Use "#contactus" for the footer.`;
+  }
+  if (value.startsWith('/')) {
+    const route = value.split('#')[0] ?? value;
+    if (!routesKnown || routes.includes(route)) return undefined;
+    return `Link "${value}" goes to no page: no file in pages/ has this path or alias.${didYouMean(route, routes)}`;
+  }
+  return `Link "${value}" should start with "/" (a page of this site), "#", "https://", "mailto:" or "tel:".`;
+}
+
+/** Blocks whose schema gives `anchor` a default (e.g. demoForm -> "demo") can be linked to with #name. */
+function blockDefaultAnchors(): Map<string, string> {
+  const out = new Map<string, string>();
+  const byFile = new Map(readSchemaFiles().map((f) => [f.relPath, f.schema]));
+  for (const f of listBlockSchemaFiles()) {
+    const props = (byFile.get(`blocks/${f}`)?.properties ?? {}) as Record<string, { default?: unknown }>;
+    if (typeof props.anchor?.default === 'string') out.set(blockTypeOf(f), props.anchor.default);
+  }
+  return out;
+}

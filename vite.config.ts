@@ -1,0 +1,30 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { contentPlugin } from './src/content/vitePlugin.ts';
+import { iconSpritePlugin } from './src/icons/sprite.ts';
+
+export default defineConfig({
+  // Tests load content through tests/support/content.tsx, so one broken YAML file fails its own
+  // tests rather than stopping every test from starting.
+  plugins: [react(), ...(process.env.VITEST ? [] : [contentPlugin(), iconSpritePlugin()])],
+  build: {
+    outDir: 'dist/client',
+    assetsInlineLimit: 0,
+    // Every browser the site supports preloads modules natively: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./tests/setup.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/unit/**/*.test.{ts,tsx}',
+    ],
+    testTimeout: 20000,
+    pool: 'forks',
+  },
+});
