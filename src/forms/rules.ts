@@ -1,0 +1,221 @@
+/**
+ * The validation rules of the four forms, as pure functions. The browser forms and the server
+ * import this same module, so a visitor and the API always agree on what is valid and on the words
+ * used to say what is not (the specification's titles and messages, character for character).
+ * Each `check*` function applies its form's rules in the specification's order and returns the
+ * first failure, or null.
+ */
+
+export type DialogIcon = 'warning' | 'error' | 'success';
+
+export interface RuleFailure {
+  /** Dialog title, e.g. "Invalid Email". */
+  title: string;
+  /** Dialog text; also the server's 400 `message`. */
+  message: string;
+  icon: DialogIcon;
+  /** The field at fault (for focusing it); absent when several are. */
+  field?: string;
+}
+
+/** something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = /^\d{7,15}$/;
+/** Indian mobile number: 10 digits starting 6 to 9. */
+export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
+
+export const DEMO_QUERY_MAX = 300;
+export const CONTACT_NAME_MIN = 2;
+export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_MESSAGE_MAX = 1000;
+export const CONTACT_MOBILE_LENGTH = 10;
+export const CV_MAX_BYTES = 5 * 1024 * 1024;
+export const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
+export type CvExtension = (typeof CV_EXTENSIONS)[number];
+export const CV_MIME_TYPES: Record<CvExtension, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+/** For the file input's `accept`. */
+export const CV_ACCEPT = [...CV_EXTENSIONS.map((e) => `.${e}`), ...Object.values(CV_MIME_TYPES)].join(',');
+
+/**
+ * A text field the forms hide from people (off-screen, aria-hidden, out of the tab order). Bots
+ * that fill every field fill it too; the server then answers as if all went well and keeps nothing.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+export const isEmail = (v: string): boolean => EMAIL_PATTERN.test(v);
+export const isPhone = (v: string): boolean => PHONE_PATTERN.test(v);
+export const isMobile = (v: string): boolean => MOBILE_PATTERN.test(v);
+const blank = (v: string | undefined | null): boolean => !v?.trim();
+
+/** What the contact form's mobile input keeps of what is typed: digits only, at most 10. */
+export function sanitizeMobileInput(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, CONTACT_MOBILE_LENGTH);
+}
+
+export const messages = {
+  missingFields: {
+    title: 'Missing Fields',
+    message: 'Please fill out all required fields.',
+    icon: 'warning',
+  },
+  invalidEmail: { title: 'Invalid Email', message: 'Please enter a valid email address.', icon: 'error' },
+  invalidPhone: { title: 'Invalid Phone', message: 'Phone number must be 7–15 digits.', icon: 'error' },
+  queryTooLong: { title: 'Too Long', message: 'Query exceeds 300 characters.', icon: 'error' },
+  brochureEmail: { title: 'Warning', message: 'Please enter a valid email address.', icon: 'warning' },
+  applicationMissing: { title: 'Warning', message: 'All fields are required', icon: 'warning' },
+  applicationEmail: { title: 'Warning', message: 'Invalid email address', icon: 'warning' },
+  applicationPhone: { title: 'Warning', message: 'Invalid phone number', icon: 'warning' },
+  cvType: { title: 'Warning', message: 'Only PDF/DOC/DOCX files are allowed', icon: 'warning' },
+  cvSize: { title: 'Warning', message: 'File size exceeds 5MB', icon: 'warning' },
+  contactName: { title: 'Invalid Name', message: 'Name must be at least 2 characters.', icon: 'error' },
+  contactMobile: {
+    title: 'Invalid Mobile Number',
+    message: 'Please enter a valid 10-digit mobile number starting with 6–9.',
+    icon: 'error',
+  },
+  contactTooShort: {
+    title: 'Too Short',
+    message: 'Message must be at least 10 characters long.',
+    icon: 'error',
+  },
+  contactTooLong: { title: 'Too Long', message: 'Message is too long (max 1000 characters).', icon: 'error' },
+} as const satisfies Record<string, RuleFailure>;
+
+const fail = (m: RuleFailure, field?: string): RuleFailure => (field ? { ...m, field } : { ...m });
+
+// Demo / inquiry request ----------------------------------------------------------------------
+
+export interface DemoValues {
+  name: string;
+  phone: string;
+  email: string;
+  serviceType: string;
+  query: string;
+}
+export const DEMO_FIELDS = ['name', 'phone', 'email', 'serviceType', 'query'] as const;
+
+export function checkDemo(v: DemoValues): RuleFailure | null {
+  const missing = DEMO_FIELDS.find((f) => blank(v[f]));
+  if (missing) return fail(messages.missingFields, missing);
+  if (!isEmail(v.email.trim())) return fail(messages.invalidEmail, 'email');
+  if (!isPhone(v.phone.trim())) return fail(messages.invalidPhone, 'phone');
+  if (v.query.length > DEMO_QUERY_MAX) return fail(messages.queryTooLong, 'query');
+  return null;
+}
+
+// Brochure request ----------------------------------------------------------------------------
+
+export interface BrochureValues {
+  email: string;
+}
+
+export function checkBrochure(v: BrochureValues): RuleFailure | null {
+  if (blank(v.email) || !isEmail(v.email.trim())) return fail(messages.brochureEmail, 'email');
+  return null;
+}
+
+// Job application -----------------------------------------------------------------------------
+
+export interface CvFileInfo {
+  name: string;
+  size: number;
+}
+
+export interface ApplicationValues {
+  fullName: string;
+  email: string;
+  phone: string;
+  coverLetter: string;
+  cv: CvFileInfo | null;
+}
+export const APPLICATION_TEXT_FIELDS = ['fullName', 'email', 'phone', 'coverLetter'] as const;
+
+export function cvExtension(fileName: string): CvExtension | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return CV_EXTENSIONS.find((e) => e === ext);
+}
+
+/** Checked when a file is chosen (the form discards a failing file) and again on the server. */
+export function checkCvFile(file: CvFileInfo): RuleFailure | null {
+  if (!cvExtension(file.name)) return fail(messages.cvType, 'cv');
+  if (file.size > CV_MAX_BYTES) return fail(messages.cvSize, 'cv');
+  return null;
+}
+
+export function checkApplication(v: ApplicationValues): RuleFailure | null {
+  const missing = APPLICATION_TEXT_FIELDS.find((f) => blank(v[f]));
+  if (missing) return fail(messages.applicationMissing, missing);
+  if (!v.cv) return fail(messages.applicationMissing, 'cv');
+  if (!isEmail(v.email.trim())) return fail(messages.applicationEmail, 'email');
+  if (!isPhone(v.phone.trim())) return fail(messages.applicationPhone, 'phone');
+  return checkCvFile(v.cv);
+}
+
+// Contact message -----------------------------------------------------------------------------
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  mobileNumber: string;
+  message: string;
+}
+export const CONTACT_FIELDS = ['name', 'email', 'mobileNumber', 'message'] as const;
+
+export function checkContact(raw: ContactValues): RuleFailure | null {
+  const v = {
+    name: raw.name.trim(),
+    email: raw.email.trim(),
+    mobileNumber: raw.mobileNumber.trim(),
+    message: raw.message.trim(),
+  };
+  const missing = CONTACT_FIELDS.find((f) => !v[f]);
+  if (missing) return fail(messages.missingFields, missing);
+  if (v.name.length < CONTACT_NAME_MIN) return fail(messages.contactName, 'name');
+  if (!isEmail(v.email)) return fail(messages.invalidEmail, 'email');
+  if (!isMobile(v.mobileNumber)) return fail(messages.contactMobile, 'mobileNumber');
+  if (v.message.length < CONTACT_MESSAGE_MIN) return fail(messages.contactTooShort, 'message');
+  if (v.message.length > CONTACT_MESSAGE_MAX) return fail(messages.contactTooLong, 'message');
+  return null;
+}
+
+// Answers to a submission -----------------------------------------------------------------------
+
+/** A dialog's words and icon (the same shape as a rule failure, without a field). */
+export type DialogMessage = Omit<RuleFailure, 'field'>;
+
+/**
+ * What each form shows once the server has answered, or failed to (specification section 8). The
+ * demo and application failures show the server's `message` field instead when it sends one.
+ */
+export const responses = {
+  demoSuccess: { title: 'Success', message: 'Demo request sent successfully!', icon: 'success' },
+  demoFailure: { title: 'Error!', message: 'Something went wrong.', icon: 'error' },
+  brochureSuccess: {
+    title: 'Success',
+    message: 'Thanks! We’ll reach out with the brochure shortly.',
+    icon: 'success',
+  },
+  brochureFailure: {
+    title: 'Error',
+    message: 'Something went wrong. Please try again later.',
+    icon: 'error',
+  },
+  brochureNetwork: { title: 'Error', message: 'Unable to send request. Try again later.', icon: 'error' },
+  applicationSuccess: { title: 'Success', message: 'Application submitted successfully!', icon: 'success' },
+  applicationFailure: { title: 'Error', message: 'Something went wrong', icon: 'error' },
+  contactSuccess: { title: 'Sent!', message: "Thanks! We'll get back soon.", icon: 'success' },
+  contactFailure: { title: 'Error', message: 'Something went wrong. Try later.', icon: 'error' },
+  contactNetwork: { title: 'Error', message: 'Unable to send your message.', icon: 'error' },
+} as const satisfies Record<string, DialogMessage>;
+
+/** The four calls of the specification (section 7), relative to site.yaml's `backend`. */
+export const API_PATHS = {
+  demo: '/api/contact-demo',
+  brochure: '/api/brochure-request',
+  application: '/api/apply-position',
+  contact: '/api/contact',
+} as const;
