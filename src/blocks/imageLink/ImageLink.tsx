@@ -1,0 +1,25 @@
+/** A clickable picture that opens another website in a new tab (rel="noopener noreferrer" via SmartLink). */
+import { Icon } from '../../icons/Icon.tsx';
+import { SmartLink } from '../../renderer/links.tsx';
+import type { BlockProps } from '../../renderer/registry.ts';
+import { Img } from '../../ui/Img.tsx';
+import styles from './ImageLink.module.css';
+
+export default function ImageLink({ block }: BlockProps<'imageLink'>) {
+  return (
+    <section className={`section ${styles.section}`}>
+      <div className="container">
+        {block.heading && <h2 className="section-heading">{block.heading}</h2>}
+        {block.text && <p className={styles.text}>{block.text}</p>}
+        <SmartLink href={block.href} newTab className={styles.link}>
+          <Img src={block.image.src} alt={block.image.alt} className={styles.image} />
+          <span className={styles.label}>
+            {block.label}
+            <Icon name="external-link" size={18} />
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </span>
+        </SmartLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blocksOf, loadContent, renderWithContent } from '../../../tests/support/content.tsx';
+import type { BlockOf, ListedPage } from '../../content/model.ts';
+import type { SiteContent } from '../../renderer/ContentContext.tsx';
+import { manualFrames, setTabHidden, stubMatchMedia } from '../hero/testing.ts';
+import ServicesCarousel from './ServicesCarousel.tsx';
+
+const services: ListedPage[] = Array.from({ length: 13 }, (_, i) => ({
+  link: `/services/service-${i + 1}`,
+  title: `Service ${i + 1}`,
+  menuLabel: `Service ${i + 1}`,
+  description: `What service ${i + 1} does.`,
+  image: { src: '/images/brand/logo.svg', alt: `Service ${i + 1} picture` },
+  order: i + 1,
+}));
+const LOOP = 13 * 310;
+
+function content(): SiteContent {
+  const real = loadContent();
+  return { ...real, collections: { ...real.collections, services } };
+}
+
+async function block(): Promise<BlockOf<'servicesCarousel'>> {
+  const b = (await blocksOf('/')).find((x) => x.type === 'servicesCarousel');
+  if (b?.type !== 'servicesCarousel') throw new Error('No servicesCarousel block on /');
+  return b;
+}
+
+const offset = () => {
+  const transform = screen.getByTestId('services-track').style.transform;
+  if (!transform) return 0;
+  const match = /translate3d\((-?[\d.]+)px/.exec(transform);
+  return match ? -Number(match[1]) : Number.NaN;
+};
+/** The visible (first) set of cards: the copy that closes the loop is hidden from assistive tech. */
+const card = (n: number) => screen.getByRole('link', { name: new RegExp(`^Service ${n} `) });
+
+let frames: ReturnType<typeof manualFrames>;
+beforeEach(() => {
+  stubMatchMedia();
+  setTabHidden(false);
+  frames = manualFrames();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('ServicesCarousel', () => {
+  it('uses the specification values from the home page YAML', async () => {
+    const b = await block();
+    expect(b.speedPxPerFrame).toBe(1.5);
+    expect(b.stepPx).toBe(310);
+  });
+
+  it('shows each service once as a card that opens its page in a new tab', async () => {
+    renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(13);
+    for (const [i, link] of links.entries()) {
+      expect(link).toHaveAttribute('href', `/services/service-${i + 1}`);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  it('scrolls 1.5 px per animation frame and loops seamlessly at one set of cards', async () => {
+    renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
+    act(() => frames.run(10));
+    expect(offset()).toBe(15);
+    act(() => frames.run(Math.floor(LOOP / 1.5) - 10));
+    expect(offset()).toBe(Math.floor(LOOP / 1.5) * 1.5);
+    act(() => frames.run(1));
+    // 2687 frames x 1.5 = 4030.5: past one set (4030), so it continues from 0.5 with the copy in view.
+    expect(offset()).toBeCloseTo(0.5);
+    expect(screen.getByTestId('services-track').querySelectorAll('li')).toHaveLength(26);
+  });
+
+  it('hovering a card pauses the scroll and expands it with its description and Explore More; leaving resumes', async () => {
+    renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
+    act(() => frames.run(4));
+    const third = card(3);
+    fireEvent.pointerEnter(third);
+    act(() => frames.run(50));
+    expect(offset()).toBe(6);
+    expect(third.closest('li')).toHaveAttribute('data-expanded', 'true');
+    expect(within(third).getByText('What service 3 does.')).toBeInTheDocument();
+    expect(within(third).getByText('Explore More')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').filter((li) => li.dataset.expanded === 'true')).toHaveLength(1);
+    fireEvent.pointerLeave(third);
+    expect(third.closest('li')).toHaveAttribute('data-expanded', 'false');
+    act(() => frames.run(2));
+    expect(offset()).toBe(9);
+  });
+
+  it('previous/next step by one card width of 310 px, wrapping at both ends', async () => {
+    renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
+    fireEvent.pointerEnter(card(1)); // hold the drift still to measure the step alone
+    const next = screen.getByRole('button', { name: 'Next service' });
+    const previous = screen.getByRole('button', { name: 'Previous service' });
+    fireEvent.click(next);
+    act(() => frames.run(60));
+    expect(offset()).toBeCloseTo(310, 6);
+    fireEvent.click(previous);
+    fireEvent.click(previous);
+    act(() => frames.run(60));
+    expect(offset()).toBeCloseTo(LOOP - 310, 6);
+    fireEvent.click(next);
+    act(() => frames.run(60));
+    expect(offset()).toBeCloseTo(0, 6);
+  });
+
+  it('with prefers-reduced-motion: no animation frames at all, and the buttons move at once', async () => {
+    stubMatchMedia({ reducedMotion: true });
+    renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
+    expect(frames.request).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next service' }));
+    expect(offset()).toBe(310);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous service' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous service' }));
+    expect(offset()).toBe(LOOP - 310);
+  });
+
+  it('stops requesting frames while the tab is hidden and after unmount', async () => {
+    const { unmount } = renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
+    expect(frames.pending()).toBe(1);
+    act(() => setTabHidden(true));
+    expect(frames.pending()).toBe(0);
+    act(() => setTabHidden(false));
+    expect(frames.pending()).toBe(1);
+    unmount();
+    expect(frames.pending()).toBe(0);
+  });
+});
