@@ -1,0 +1,26 @@
+/**
+ * Answers of the API. A 400 for a rule of the forms repeats the form's own words (the RuleFailure's
+ * `message` from src/forms/rules.ts); the texts here cover what only the server checks.
+ */
+export const successMessages = {
+  demo: 'Demo request sent successfully!',
+  brochure: 'Thanks! We’ll reach out with the brochure shortly.',
+  application: 'Application submitted successfully!',
+  contact: "Thanks! We'll get back soon.",
+} as const;
+
+export const serverMessages = {
+  unknownField: 'The form sent a field it does not have. Please reload the page and try again.',
+  notText: 'Every field must be text. Please reload the page and try again.',
+  controlCharacters: 'Please remove unusual characters (such as control characters) from your entry.',
+  unknownServiceType: 'Please choose a service type from the list.',
+  unknownPosition: 'This position is not open for applications. Please reload the page.',
+  cvMismatch: 'The file’s content does not match its extension. Please upload a real PDF, DOC or DOCX file.',
+  badRequest: 'The request could not be read. Please reload the page and try again.',
+  tooLarge: 'The request is too large.',
+  unsupportedType: 'Unsupported content type: send JSON (or multipart form data for applications).',
+  rateLimited: 'Too many requests. Please wait a minute and try again.',
+  notFound: 'Not found.',
+  unavailable: 'The server is restarting. Please try again in a moment.',
+  serverError: 'Something went wrong.',
+} as const;

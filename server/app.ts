@@ -1,0 +1,260 @@
+/**
+ * createServer(): the whole site in one Fastify server — the forms API under {basePath}/api and,
+ * when a built client folder is given, the pre-rendered site. Every option is injectable so tests
+ * run it on port 0 with a temporary database.
+ */
+import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { messages } from '../src/forms/rules.ts';
+import { registerAdminPage } from './admin/page.ts';
+import { parsePasswordHash } from './admin/password.ts';
+import { type AdminOptions, adminApi } from './admin/routes.ts';
+import { SessionStore } from './admin/sessions.ts';
+import { applyPositionRoute } from './api/applyPosition.ts';
+import { brochureRequestRoute } from './api/brochureRequest.ts';
+import { contactRoute } from './api/contact.ts';
+import { contactDemoRoute } from './api/contactDemo.ts';
+import { type ApiContext, type FormOptions, HttpError } from './api/context.ts';
+import { FieldError } from './api/fields.ts';
+import { serverMessages } from './api/messages.ts';
+import type { RateLimits } from './config.ts';
+import { Notifier, type NotifierOptions } from './notify/notifier.ts';
+import { inlineScriptHashes, registerStatic } from './static.ts';
+import { type Db, openDb } from './storage/db.ts';
+import { migrate } from './storage/migrations.ts';
+import { type FormName, Repository } from './storage/repository.ts';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export interface CreateServerOptions {
+  /** API base path, e.g. "/backend" ("" for none). */
+  basePath: string;
+  forms: FormOptions;
+  /** Built client folder (index.html, assets/...); omit to serve the API only (dev). */
+  clientDir?: string;
+  /** SQLite folder (when no databaseUrl). */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema (tests). */
+  pgSchema?: string;
+  rateLimits?: Partial<RateLimits>;
+  trustProxy?: boolean | number | string[];
+  corsOrigins?: string[];
+  jsonBodyLimit?: number;
+  /** Fastify logger: false for none, or a pino level. */
+  logLevel?: string | false;
+  /** Where log lines go (default standard output); tests capture them. */
+  logStream?: { write(line: string): void };
+  /** Notification emails (SMTP_URL); omitted: none. */
+  mail?: NotifierOptions;
+  /** The staff inbox; omitted or without passwordHash: off (its API answers 401). */
+  admin?: Partial<AdminOptions>;
+  /** The clock of sessions and the outbox (tests). */
+  now?: () => number;
+}
+
+export interface SiteServer {
+  app: FastifyInstance;
+  db: Db;
+  repo: Repository;
+  notifier?: Notifier;
+  /** Every route registered (method and URL), e.g. for tests that must cover each one. */
+  routes: readonly { method: string; url: string }[];
+}
+
+/** The Content-Security-Policy of every response: no inline script runs unless its hash is listed. */
+export function contentSecurityPolicy(corsOrigins: string[], scriptHashes: string[] = []) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes],
+      // React writes style attributes (style="--x: ...") and a few libraries inject styles; style
+      // injection cannot run code, so 'unsafe-inline' is allowed for styles only (never scripts).
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'", ...corsOrigins],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      scriptSrcAttr: ["'none'"],
+    },
+  };
+}
+
+/** A hop count means: trust the nearest `n` proxies (as Fastify does for a number). */
+function trustProxyOption(v: boolean | number | string[] | undefined) {
+  if (typeof v === 'number') return (_address: string, hop: number) => hop < v;
+  return v ?? false;
+}
+
+export async function createServer(options: CreateServerOptions): Promise<SiteServer> {
+  const rateLimits: RateLimits = { windowMs: 60_000, apply: 5, forms: 10, ...options.rateLimits };
+  const corsOrigins = options.corsOrigins ?? [];
+  const apiPrefix = `${options.basePath}/api`;
+
+  const app: FastifyInstance = Fastify({
+    logger:
+      options.logLevel === false
+        ? false
+        : {
+            level: options.logLevel ?? 'info',
+            // No personal data in logs: requests are logged by method, path and id only, never
+            // bodies, and not the client address.
+            serializers: {
+              req: (req) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0] }),
+              res: (res) => ({ statusCode: res.statusCode }),
+            },
+            ...(options.logStream && { stream: options.logStream }),
+          },
+    bodyLimit: options.jsonBodyLimit ?? 16 * 1024,
+    trustProxy: trustProxyOption(options.trustProxy),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // While shutting down, new requests get a JSON 503 with a request id (the hook below), not
+    // Fastify's built-in answer, which has neither our shape nor the header.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    // A malformed address (bad percent-encoding) is answered like every other error: JSON
+    // {message} with a request id, not Fastify's default body naming its error code.
+    frameworkErrors: (_error, request, reply) => {
+      (reply as unknown as FastifyReply)
+        .code(400)
+        .header(REQUEST_ID_HEADER, request.id)
+        .send({ message: serverMessages.badRequest });
+    },
+  });
+
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
+  const db = openDb({
+    ...(options.dataDir !== undefined && { dataDir: options.dataDir }),
+    ...(options.databaseUrl !== undefined && { databaseUrl: options.databaseUrl }),
+    ...(options.pgSchema !== undefined && { pgSchema: options.pgSchema }),
+  });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const now = options.now ?? Date.now;
+  const notifyForms = new Set(Object.keys(options.mail?.recipients ?? {}) as FormName[]);
+  let notifier: Notifier | undefined;
+  const repo = new Repository(db, {
+    notify: notifyForms,
+    now,
+    afterInsert: () => notifier?.kick(),
+  });
+  if (options.mail && notifyForms.size) notifier = new Notifier(repo, options.mail, app.log);
+  app.addHook('onClose', async () => {
+    await notifier?.stop();
+    await db.close();
+  });
+  const admin: AdminOptions = {
+    sessionTtlMs: 8 * 60 * 60_000,
+    loginLimit: 10,
+    ...options.admin,
+    now,
+  };
+  if (admin.passwordHash) parsePasswordHash(admin.passwordHash);
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (closing)
+      return reply.code(503).header('connection', 'close').send({ message: serverMessages.unavailable });
+  });
+  // A request that was in flight when shutdown began ends its keep-alive connection with its
+  // answer, so closing does not wait for idle keep-alive clients to go away.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(
+      corsOrigins,
+      options.clientDir ? inlineScriptHashes(options.clientDir) : [],
+    ),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // Cross-origin API callers (CORS_ORIGINS) read our JSON; nothing else needs to embed us.
+    crossOriginResourcePolicy: { policy: corsOrigins.length ? 'cross-origin' : 'same-origin' },
+  });
+  if (corsOrigins.length)
+    await app.register(fastifyCors, { origin: corsOrigins, methods: ['POST'], maxAge: 600 });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Brotli's default (quality 11) is meant for ahead-of-time compression; 5 suits per request.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, serverMessages.rateLimited),
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+
+  app.setErrorHandler((error: FastifyError | HttpError | FieldError, request, reply) => {
+    if (error instanceof FieldError) return reply.code(400).send({ message: error.message });
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+      return reply.code(413).send({ message: messages.cvSize.message });
+    if (status === 413) return reply.code(413).send({ message: serverMessages.tooLarge });
+    if (status === 415) return reply.code(415).send({ message: serverMessages.unsupportedType });
+    if (status === 429) return reply.code(429).send({ message: serverMessages.rateLimited });
+    if (status === 404) return reply.code(404).send({ message: serverMessages.notFound });
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: serverMessages.badRequest });
+    // Internals stay in the log (with the request id the client sees), never in the answer.
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: serverMessages.serverError });
+  });
+
+  const ctx: ApiContext = {
+    repo,
+    forms: { serviceTypes: new Set(options.forms.serviceTypes), positions: new Set(options.forms.positions) },
+    rateLimits,
+  };
+  await app.register(
+    async (api) => {
+      contactDemoRoute(api, ctx);
+      brochureRequestRoute(api, ctx);
+      applyPositionRoute(api, ctx);
+      contactRoute(api, ctx);
+    },
+    { prefix: apiPrefix },
+  );
+
+  await app.register(
+    async (adminApp) =>
+      adminApi(adminApp, { repo, sessions: new SessionStore(db, admin.sessionTtlMs, now), options: admin }),
+    { prefix: `${apiPrefix}/admin` },
+  );
+  registerAdminPage(app, `${apiPrefix}/admin`, !!admin.passwordHash);
+
+  if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: 60_000 }) : undefined },
+    async (_request, reply) => reply.code(404).send({ message: serverMessages.notFound }),
+  );
+
+  notifier?.start();
+  return { app, db, repo, ...(notifier && { notifier }), routes };
+}

@@ -1,0 +1,74 @@
+/** `npm run submissions -- ...`: staff access to the stored submissions (see commands.ts). */
+import { hashPassword } from '../admin/password.ts';
+import { loadConfig } from '../config.ts';
+import { openDb } from '../storage/db.ts';
+import { migrate } from '../storage/migrations.ts';
+import { Repository } from '../storage/repository.ts';
+import { envTable, runSubmissions, USAGE, UsageError } from './commands.ts';
+
+const args = process.argv.slice(2);
+if (!args.length || args[0] === 'help' || args.includes('--help')) {
+  console.log(USAGE);
+  process.exit(args.length ? 0 : 1);
+}
+
+/** The password from standard input: typed without echo on a terminal, else the first line. */
+async function readPassword(): Promise<string> {
+  const { stdin, stderr } = process;
+  if (!stdin.isTTY) {
+    let text = '';
+    for await (const chunk of stdin) text += chunk;
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  stderr.write('Password (not shown): ');
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  let password = '';
+  for await (const chunk of stdin) {
+    for (const c of String(chunk)) {
+      if (c === '\r' || c === '\n' || c === '\u0004') {
+        stdin.setRawMode(false);
+        stdin.pause();
+        stderr.write('\n');
+        return password;
+      }
+      if (c === '\u0003') process.exit(130);
+      if (c === '\u007f') password = password.slice(0, -1);
+      else password += c;
+    }
+  }
+  return password;
+}
+
+const config = loadConfig();
+let code = 0;
+if (args[0] === 'env') {
+  process.stdout.write(envTable());
+} else if (args[0] === 'hash-password') {
+  const password = await readPassword();
+  if (password.length < 12) {
+    console.error('Please choose a password of at least 12 characters.');
+    code = 2;
+  } else {
+    process.stdout.write(`${await hashPassword(password)}\n`);
+    console.error('Set it as ADMIN_PASSWORD_HASH (quote it in a shell: it contains $ signs).');
+  }
+} else {
+  const db = openDb({
+    dataDir: config.dataDir,
+    ...(config.databaseUrl && { databaseUrl: config.databaseUrl }),
+  });
+  try {
+    await migrate(db);
+    await runSubmissions(args, new Repository(db), (s) => process.stdout.write(s), {
+      retentionMonthsApplications: config.retentionMonthsApplications,
+    });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    code = 2;
+  } finally {
+    await db.close();
+  }
+}
+process.exit(code);

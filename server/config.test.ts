@@ -1,0 +1,115 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ENV_VARIABLES, loadConfig, parseTrustProxy, REPO_ROOT } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults with no environment at all', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      distDir: path.join(REPO_ROOT, 'dist'),
+      contentDir: REPO_ROOT,
+      dataDir: path.join(REPO_ROOT, 'data'),
+      trustProxy: false,
+      corsOrigins: [],
+      rateLimits: { windowMs: 60_000, apply: 5, forms: 10 },
+      jsonBodyLimit: 16 * 1024,
+      logLevel: 'info',
+      admin: { sessionTtlMs: 480 * 60_000, loginLimit: 10 },
+      retentionMonthsApplications: 12,
+    });
+    expect(c.basePath).toBeUndefined(); // site.yaml `backend` decides
+    expect(c.databaseUrl).toBeUndefined(); // SQLite
+    expect(c.mail).toBeUndefined(); // no SMTP_URL, no email
+    expect(c.admin.passwordHash).toBeUndefined(); // no inbox
+    // Every default the table documents is the one the code uses.
+    const documented = Object.fromEntries(ENV_VARIABLES.map((v) => [v.name, v.default]));
+    expect(documented).toMatchObject({
+      PORT: String(c.port),
+      HOST: c.host,
+      RATE_LIMIT_WINDOW: String(c.rateLimits.windowMs),
+      RATE_LIMIT_APPLY: String(c.rateLimits.apply),
+      RATE_LIMIT_FORMS: String(c.rateLimits.forms),
+      JSON_BODY_LIMIT: String(c.jsonBodyLimit),
+      SESSION_TTL: String(c.admin.sessionTtlMs / 60_000),
+      RATE_LIMIT_ADMIN_LOGIN: String(c.admin.loginLimit),
+      RETENTION_MONTHS_APPLICATIONS: String(c.retentionMonthsApplications),
+      LOG_LEVEL: c.logLevel,
+      TRUST_PROXY: 'false',
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      BASE_PATH: 'api-root/',
+      DATA_DIR: '/var/lib/site',
+      DATABASE_URL: 'postgres://u@db/site',
+      TRUST_PROXY: '1',
+      CORS_ORIGINS: 'https://a.example/, https://b.example',
+      RATE_LIMIT_WINDOW: '1000',
+      RATE_LIMIT_APPLY: '2',
+      RATE_LIMIT_FORMS: '3',
+      JSON_BODY_LIMIT: '2048',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Site <s@example.com>',
+      NOTIFY_DEMO: 'sales@example.com',
+      NOTIFY_APPLICATIONS: 'hr@example.com',
+      ADMIN_PASSWORD_HASH: 'scrypt$1024$8$1$c2FsdA==$a2V5',
+      SESSION_TTL: '30',
+      RATE_LIMIT_ADMIN_LOGIN: '4',
+      RETENTION_MONTHS_APPLICATIONS: '6',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      basePath: '/api-root',
+      dataDir: '/var/lib/site',
+      databaseUrl: 'postgres://u@db/site',
+      trustProxy: 1,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      rateLimits: { windowMs: 1000, apply: 2, forms: 3 },
+      jsonBodyLimit: 2048,
+      logLevel: 'warn',
+      mail: {
+        smtpUrl: 'smtp://mail:25',
+        from: 'Site <s@example.com>',
+        recipients: { demo: 'sales@example.com', application: 'hr@example.com' },
+      },
+      admin: { passwordHash: 'scrypt$1024$8$1$c2FsdA==$a2V5', sessionTtlMs: 30 * 60_000, loginLimit: 4 },
+      retentionMonthsApplications: 6,
+    });
+  });
+
+  it('refuses a malformed number with the variable’s name', () => {
+    expect(() => loadConfig({ RATE_LIMIT_APPLY: 'five' })).toThrow(/RATE_LIMIT_APPLY must be a whole number/);
+    expect(() => loadConfig({ RATE_LIMIT_FORMS: '0' })).toThrow(/RATE_LIMIT_FORMS/);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1, 10.0.0.0/8', ['10.0.0.1', '10.0.0.0/8']],
+  ])('reads TRUST_PROXY=%s', (raw, value) => {
+    expect(parseTrustProxy(raw)).toEqual(value);
+  });
+
+  it('lists in ENV_VARIABLES every variable the server reads', () => {
+    const read = new Set<string>();
+    for (const file of ['config.ts', 'start.ts', 'staffOptions.ts', 'cli/submissions.ts']) {
+      const source = readFileSync(path.join(import.meta.dirname, file), 'utf8');
+      for (const m of source.matchAll(/env\.([A-Z][A-Z0-9_]+)|int\(env, '([A-Z][A-Z0-9_]+)'/g))
+        read.add(m[1] ?? m[2] ?? '');
+      for (const m of source.matchAll(/\['[a-z]+', '(NOTIFY_[A-Z]+)'\]/g)) read.add(m[1] ?? '');
+    }
+    const listed = new Set(ENV_VARIABLES.map((v) => v.name));
+    for (const name of read) expect(listed.has(name), name).toBe(true);
+    expect(read.size).toBeGreaterThan(20);
+  });
+});

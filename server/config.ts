@@ -1,0 +1,257 @@
+/**
+ * Server configuration: environment variables only. `ENV_VARIABLES` is the one table of every
+ * variable with its default and meaning (README lists it; `npm run submissions -- env` prints it).
+ */
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface EnvVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const ENV_VARIABLES: readonly EnvVariable[] = [
+  { name: 'PORT', default: '3000', description: 'Port of the server (site and API).' },
+  {
+    name: 'HOST',
+    default: '0.0.0.0',
+    description: 'Address to listen on (127.0.0.1 to accept local connections only).',
+  },
+  {
+    name: 'BASE_PATH',
+    default: '`backend` of site.yaml (/backend)',
+    description: 'Path under which the API is served ({BASE_PATH}/api/...).',
+  },
+  {
+    name: 'DIST_DIR',
+    default: './dist',
+    description: 'Where the built site is (DIST_DIR/client is served). Built by `npm start` when missing.',
+  },
+  {
+    name: 'CONTENT_DIR',
+    default: '. (the repository)',
+    description: 'Folder holding site.yaml and pages/: service types and open positions are read from it.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Folder of the SQLite database file (submissions.sqlite) when DATABASE_URL is not set.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description:
+      'PostgreSQL connection string (postgres://user:pass@host:5432/db); when set, used instead of SQLite.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Behind a reverse proxy: true (trust all), a hop count (1), or comma-separated addresses/CIDRs of the proxies. Decides the client IP used for rate limits and stored.',
+  },
+  {
+    name: 'CORS_ORIGINS',
+    default: '(unset: CORS off)',
+    description:
+      'Comma-separated origins allowed to call the API from another site (https://www.example.com).',
+  },
+  { name: 'RATE_LIMIT_WINDOW', default: '60000', description: 'Rate-limit window in milliseconds.' },
+  { name: 'RATE_LIMIT_APPLY', default: '5', description: 'Applications per IP per window.' },
+  {
+    name: 'RATE_LIMIT_FORMS',
+    default: '10',
+    description: 'Submissions per IP per window for each of the other three forms.',
+  },
+  {
+    name: 'JSON_BODY_LIMIT',
+    default: '16384',
+    description: 'Largest JSON body accepted, in bytes (413 above).',
+  },
+  {
+    name: 'DEV_API_PORT',
+    default: '3001',
+    description: '`npm run dev` only: internal port of the API, which Vite (on PORT) proxies BASE_PATH to.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: no email)',
+    description:
+      'Mail server for submission notifications (smtps://user:pass@smtp.example.com:465 or smtp://host:587). Unset: nothing is emailed.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: '`Website <no-reply@(host of site.yaml url)>`',
+    description: 'Sender of the notification emails.',
+  },
+  {
+    name: 'NOTIFY_DEMO',
+    default: '(unset)',
+    description:
+      'Address(es) told of each demo / inquiry request (comma-separated). A form without an address sends no email.',
+  },
+  { name: 'NOTIFY_BROCHURE', default: '(unset)', description: 'Address(es) told of each brochure request.' },
+  {
+    name: 'NOTIFY_APPLICATIONS',
+    default: '(unset)',
+    description: 'Address(es) told of each job application (the CV is attached).',
+  },
+  {
+    name: 'NOTIFY_CONTACT',
+    default: '(unset)',
+    description: 'Address(es) told of each chat / contact message.',
+  },
+  {
+    name: 'ADMIN_PASSWORD_HASH',
+    default: '(unset)',
+    description:
+      'Staff inbox (/admin) password as a scrypt hash `scrypt$N$r$p$salt$hash` (make one with `npm run submissions -- hash-password`). Neither this nor ADMIN_PASSWORD: no inbox.',
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '(unset)',
+    description:
+      'Convenience alternative to ADMIN_PASSWORD_HASH: the plain password, hashed at start and never kept. Ignored when ADMIN_PASSWORD_HASH is set.',
+  },
+  {
+    name: 'SESSION_TTL',
+    default: '480',
+    description: 'Staff sign-in lifetime in minutes (then sign in again).',
+  },
+  {
+    name: 'RATE_LIMIT_ADMIN_LOGIN',
+    default: '10',
+    description: 'Sign-in attempts per IP per 15 minutes.',
+  },
+  {
+    name: 'RETENTION_MONTHS_APPLICATIONS',
+    default: '12',
+    description:
+      'Default age (months) beyond which `npm run submissions -- purge` deletes applications and their CVs.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent. Logs never contain form contents.',
+  },
+];
+
+export interface RateLimits {
+  windowMs: number;
+  apply: number;
+  forms: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  basePath?: string;
+  distDir: string;
+  contentDir: string;
+  dataDir: string;
+  databaseUrl?: string;
+  trustProxy: boolean | number | string[];
+  corsOrigins: string[];
+  rateLimits: RateLimits;
+  jsonBodyLimit: number;
+  logLevel: string;
+  mail?: MailConfig;
+  admin: AdminConfig;
+  retentionMonthsApplications: number;
+}
+
+export interface MailConfig {
+  smtpUrl: string;
+  from?: string;
+  /** Recipients per form (only forms with an address are emailed). */
+  recipients: Partial<Record<'demo' | 'brochure' | 'application' | 'contact', string>>;
+}
+
+export interface AdminConfig {
+  passwordHash?: string;
+  /** Plain password (hashed at start, then dropped). */
+  password?: string;
+  sessionTtlMs: number;
+  loginLimit: number;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number >= ${min}, got "${raw}".`);
+  return n;
+}
+
+export function normalizeBasePath(raw: string): string {
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  if (!trimmed) return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const v = raw?.trim();
+  if (!v || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const resolve = (v: string | undefined, fallback: string) => path.resolve(REPO_ROOT, v?.trim() || fallback);
+  const basePath = env.BASE_PATH !== undefined ? normalizeBasePath(env.BASE_PATH) : undefined;
+  const databaseUrl = env.DATABASE_URL?.trim();
+  const mail = mailConfig(env);
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST?.trim() || '0.0.0.0',
+    ...(basePath !== undefined && { basePath }),
+    distDir: resolve(env.DIST_DIR, 'dist'),
+    contentDir: resolve(env.CONTENT_DIR, '.'),
+    dataDir: resolve(env.DATA_DIR, 'data'),
+    ...(databaseUrl && { databaseUrl }),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    rateLimits: {
+      windowMs: int(env, 'RATE_LIMIT_WINDOW', 60_000, 1),
+      apply: int(env, 'RATE_LIMIT_APPLY', 5, 1),
+      forms: int(env, 'RATE_LIMIT_FORMS', 10, 1),
+    },
+    jsonBodyLimit: int(env, 'JSON_BODY_LIMIT', 16 * 1024, 1),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    ...(mail && { mail }),
+    admin: {
+      ...(env.ADMIN_PASSWORD_HASH?.trim() && { passwordHash: env.ADMIN_PASSWORD_HASH.trim() }),
+      ...(env.ADMIN_PASSWORD && { password: env.ADMIN_PASSWORD }),
+      sessionTtlMs: int(env, 'SESSION_TTL', 480, 1) * 60_000,
+      loginLimit: int(env, 'RATE_LIMIT_ADMIN_LOGIN', 10, 1),
+    },
+    retentionMonthsApplications: int(env, 'RETENTION_MONTHS_APPLICATIONS', 12, 1),
+  };
+}
+
+function mailConfig(env: NodeJS.ProcessEnv): MailConfig | undefined {
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (!smtpUrl) return undefined;
+  const recipients: MailConfig['recipients'] = {};
+  const pairs = [
+    ['demo', 'NOTIFY_DEMO'],
+    ['brochure', 'NOTIFY_BROCHURE'],
+    ['application', 'NOTIFY_APPLICATIONS'],
+    ['contact', 'NOTIFY_CONTACT'],
+  ] as const;
+  for (const [form, name] of pairs) {
+    const to = env[name]?.trim();
+    if (to) recipients[form] = to;
+  }
+  const from = env.MAIL_FROM?.trim();
+  return { smtpUrl, ...(from && { from }), recipients };
+}

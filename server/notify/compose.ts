@@ -1,0 +1,126 @@
+/**
+ * The notification email of one submission: plain text plus an HTML version in which every value a
+ * visitor typed is escaped (no markup, links or images from a visitor reach the staff's mail client).
+ */
+import type { FormName, StoredCv, SubmissionRow } from '../storage/repository.ts';
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+/** Single line, no control characters, bounded: for headers such as the subject. */
+function headerText(value: string, max = 80): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const t = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+export const FORM_TITLES: Record<FormName, string> = {
+  demo: 'Demo request',
+  brochure: 'Brochure request',
+  application: 'Job application',
+  contact: 'Contact message',
+};
+
+export const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  fullName: 'Full name',
+  phone: 'Phone',
+  mobileNumber: 'Mobile number',
+  email: 'Email',
+  serviceType: 'Service type',
+  query: 'Query',
+  message: 'Message',
+  coverLetter: 'Cover letter',
+  position: 'Position',
+  cvName: 'CV file name (as uploaded)',
+  cvType: 'CV type',
+  cvSize: 'CV size (bytes)',
+  cvSha256: 'CV SHA-256',
+};
+
+const CV_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+export function cvContentType(type: string): string {
+  return CV_TYPES[type] ?? 'application/octet-stream';
+}
+
+/**
+ * The server-chosen name of a CV download or attachment: `cv-<id>-<applicant>.<ext>`, ASCII
+ * letters, digits and dashes only (never the visitor's own file name).
+ */
+export function cvFileName(id: number, fullName: string, type: string): string {
+  const slug = fullName
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+    .slice(0, 40);
+  const ext = type in CV_TYPES ? type : 'bin';
+  return `cv-${id}${slug ? `-${slug}` : ''}.${ext}`;
+}
+
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** Who the submission is from, for the subject line. */
+function sender(row: SubmissionRow): string {
+  const f = row.fields;
+  return String(f.fullName ?? f.name ?? f.email ?? '');
+}
+
+export function composeMail(row: SubmissionRow, cv?: StoredCv, inboxUrl?: string): Mail {
+  const title = FORM_TITLES[row.form];
+  const entries = Object.entries(row.fields).filter(([k]) => k !== 'cvSha256');
+  const subject = headerText(`${title} #${row.id}${sender(row) ? ` from ${sender(row)}` : ''}`, 120);
+  const text = [
+    `${title} #${row.id}, received ${row.createdAt}`,
+    '',
+    ...entries.map(([k, v]) => `${FIELD_LABELS[k] ?? k}: ${String(v).replace(/\n/g, '\n  ')}`),
+    '',
+    ...(cv ? ['The CV is attached.'] : []),
+    ...(inboxUrl ? [`Inbox: ${inboxUrl}`] : []),
+  ].join('\n');
+  const rows = entries
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(FIELD_LABELS[k] ?? k)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(String(v))}</td></tr>`,
+    )
+    .join('');
+  const html =
+    `<!doctype html><html><body style="font-family:sans-serif">` +
+    `<h1 style="font-size:18px">${escapeHtml(`${title} #${row.id}`)}</h1>` +
+    `<p>Received ${escapeHtml(row.createdAt)}</p><table>${rows}</table>` +
+    (cv ? '<p>The CV is attached.</p>' : '') +
+    (inboxUrl ? `<p>Inbox: ${escapeHtml(inboxUrl)}</p>` : '') +
+    `</body></html>`;
+  const email = typeof row.fields.email === 'string' ? row.fields.email : undefined;
+  return {
+    subject,
+    text,
+    html,
+    ...(email && { replyTo: email }),
+    attachments: cv
+      ? [
+          {
+            filename: cvFileName(row.id, String(row.fields.fullName ?? ''), cv.type),
+            content: cv.data,
+            contentType: cvContentType(cv.type),
+          },
+        ]
+      : [],
+  };
+}

@@ -1,0 +1,291 @@
+// @vitest-environment node
+import { createServer as createNetServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import type { Repository } from '../storage/repository.ts';
+import {
+  PDF_BYTES,
+  removeTempDirs,
+  startTestServer,
+  type TestServer,
+  testSiteFacts,
+} from '../testSupport.ts';
+import { composeMail, cvFileName, escapeHtml } from './compose.ts';
+import { NOTIFIER_DEFAULTS, Notifier } from './notifier.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on 127.0.0.1 (port 0 unless given), collecting what it receives. */
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('latin1'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const address = smtp.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    port: address.port,
+    received,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on (the mail server "down"). */
+async function freePort(): Promise<number> {
+  const s = createNetServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const address = s.address();
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The bytes of the (single) attachment of a raw MIME message. */
+function attachmentOf(raw: string): { filename: string; bytes: Buffer } {
+  const m =
+    /Content-Disposition: attachment;\s*filename=("?)([^"\r\n]+)\1[\s\S]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/i.exec(
+      raw,
+    );
+  if (!m) throw new Error('no attachment');
+  return { filename: m[2] ?? '', bytes: Buffer.from((m[3] ?? '').replace(/\r\n/g, ''), 'base64') };
+}
+
+/** The HTML part of a raw MIME message, quoted-printable decoded. */
+function htmlOf(raw: string): string {
+  const m =
+    /Content-Type: text\/html[^\r\n]*\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n([\s\S]*?)\r\n--/i.exec(
+      raw,
+    );
+  if (!m) throw new Error('no HTML part');
+  return (m[1] ?? '')
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+const facts = testSiteFacts();
+const recipients = {
+  demo: 'sales@example.com',
+  application: 'hr@example.com',
+};
+
+afterAll(() => removeTempDirs());
+
+describe('notification emails', () => {
+  let server: TestServer | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    await smtp?.close();
+    server = undefined;
+    smtp = undefined;
+  });
+
+  async function start(port: number) {
+    server = await startTestServer({
+      mail: {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Website <no-reply@example.com>',
+        recipients,
+        backoffBaseMs: 100,
+        backoffMaxMs: 200,
+        pollMs: 5000,
+      },
+    });
+    return server;
+  }
+
+  it('emails the form’s address after each accepted submission, attaching the CV byte for byte', async () => {
+    smtp = await startSmtp();
+    const s = await start(smtp.port);
+    const demo = await fetch(`${s.api}/contact-demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Asha <b>Rao</b>',
+        phone: '9876543210',
+        email: 'asha@example.com',
+        serviceType: facts.serviceTypes[0],
+        query: 'Hello <img src=x onerror=alert(1)>',
+      }),
+    });
+    expect(demo.status).toBe(200);
+    const form = new FormData();
+    form.append('fullName', 'Ravi Kumar');
+    form.append('email', 'ravi@example.com');
+    form.append('phone', '9876543210');
+    form.append('coverLetter', 'Hello');
+    form.append('position', facts.positions[0] ?? '');
+    form.append('cv', new Blob([new Uint8Array(PDF_BYTES)], { type: 'application/pdf' }), '../../my cv.pdf');
+    expect((await fetch(`${s.api}/apply-position`, { method: 'POST', body: form })).status).toBe(200);
+    // The brochure form has no address: stored, not emailed.
+    await fetch(`${s.api}/brochure-request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'b@example.com' }),
+    });
+
+    const mails = await waitFor(() => (smtp && smtp.received.length >= 2 ? smtp.received : undefined));
+    const demoMail = mails.find((m) => m.to.includes('sales@example.com'));
+    const appMail = mails.find((m) => m.to.includes('hr@example.com'));
+    expect(demoMail?.from).toBe('no-reply@example.com');
+    expect(demoMail?.raw).toMatch(/^Subject: Demo request #1 from Asha <b>Rao<\/b>/m);
+    expect(demoMail?.raw).toMatch(/^Reply-To: asha@example\.com/m);
+    const html = htmlOf(demoMail?.raw ?? '');
+    expect(html).toContain('Hello &lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('Asha &lt;b&gt;Rao&lt;/b&gt;');
+    expect(html).not.toMatch(/<img|<b>/);
+    expect(appMail?.raw).toMatch(/^Subject: Job application #1 from Ravi Kumar/m);
+    const attachment = attachmentOf(appMail?.raw ?? '');
+    expect(attachment.filename).toBe('cv-1-ravi-kumar.pdf');
+    expect(attachment.bytes.equals(PDF_BYTES)).toBe(true);
+    await waitFor(async () => ((await s.repo.outbox()).every((r) => r.sent_at) ? true : undefined));
+    expect((await s.repo.outbox()).map((r) => r.form)).toEqual(['demo', 'application']);
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it('answers the visitor while the mail server is down, and delivers once it is back', async () => {
+    const port = await freePort();
+    const s = await start(port);
+    const started = Date.now();
+    const res = await fetch(`${s.api}/contact-demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Asha',
+        phone: '9876543210',
+        email: 'asha@example.com',
+        serviceType: facts.serviceTypes[0],
+        query: 'Hi',
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // The attempt failed and is kept, with its error, for a retry.
+    const failed = await waitFor(async () => {
+      const [row] = await s.repo.outbox();
+      return row && row.attempts >= 1 && row.last_error ? row : undefined;
+    });
+    expect(failed.sent_at).toBeNull();
+    smtp = await startSmtp(port);
+    const mail = await waitFor(() => smtp?.received[0]);
+    expect(mail.to).toEqual(['sales@example.com']);
+    const row = await waitFor(async () => {
+      const [r] = await s.repo.outbox();
+      return r?.sent_at ? r : undefined;
+    });
+    expect(row.attempts).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('retries', () => {
+  it('back off from 30 s, doubling, up to an hour', () => {
+    const notifier = new Notifier({} as Repository, {
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'x@example.com',
+      recipients: {},
+    });
+    expect([1, 2, 3, 4, 5].map((a) => notifier.backoff(a))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000,
+    ]);
+    expect(notifier.backoff(8)).toBe(3_600_000);
+    expect(notifier.backoff(30)).toBe(3_600_000);
+    expect(NOTIFIER_DEFAULTS.maxAttempts).toBe(30);
+  });
+
+  it('stop after the last attempt, keeping the email and its error in the outbox', async () => {
+    const port = await freePort();
+    const s = await startTestServer({
+      mail: {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Website <no-reply@example.com>',
+        recipients,
+        backoffBaseMs: 20,
+        backoffMaxMs: 20,
+        maxAttempts: 3,
+        pollMs: 5000,
+      },
+    });
+    try {
+      await s.repo.addDemo(
+        { name: 'A', phone: '9876543210', email: 'a@example.com', serviceType: 'x', query: 'q' },
+        { ip: '1.2.3.4', userAgent: '' },
+      );
+      s.notifier?.kick();
+      const row = await waitFor(async () => {
+        const [r] = await s.repo.outbox();
+        return r && r.attempts >= 3 ? r : undefined;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const [after] = await s.repo.outbox();
+      expect(after).toMatchObject({ attempts: 3, sent_at: null });
+      expect(after?.last_error).toBeTruthy();
+      expect(row.attempts).toBe(3);
+    } finally {
+      await s.stop();
+    }
+  });
+});
+
+describe('the notification email', () => {
+  const row = {
+    form: 'contact' as const,
+    id: 7,
+    createdAt: '2025-01-31T10:00:00.000Z',
+    clientIp: '203.0.113.0',
+    userAgent: 'ua',
+    handledAt: null,
+    fields: {
+      name: '<script>alert("x")</script>',
+      email: 'a@example.com',
+      mobileNumber: '9876543210',
+      message: 'Hi <a href="https://evil.example">click</a>\n& bye',
+    },
+  };
+
+  it('escapes everything a visitor typed in its HTML', () => {
+    const mail = composeMail(row);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<a href');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(mail.html).toContain('&amp; bye');
+    expect(mail.text).toContain('Message: Hi <a href="https://evil.example">click</a>');
+    expect(escapeHtml(`'`)).toBe('&#39;');
+  });
+
+  it('keeps the subject on one line and names CVs itself', () => {
+    expect(composeMail({ ...row, fields: { ...row.fields, name: 'A\r\nBcc: x@y.z' } }).subject).toBe(
+      'Contact message #7 from A Bcc: x@y.z',
+    );
+    expect(cvFileName(3, 'Ravi Kumar', 'docx')).toBe('cv-3-ravi-kumar.docx');
+    expect(cvFileName(4, '../../<x>', 'exe')).toBe('cv-4-x.bin');
+    expect(cvFileName(5, 'रवि', 'pdf')).toBe('cv-5.pdf');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * `npm start`: builds the site if there is no build yet, runs the database migrations, then serves
+ * the pre-rendered site and the forms API on one port. Configuration: environment variables only
+ * (server/config.ts). SIGTERM / SIGINT: stop accepting, finish requests in flight, close the database.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createServer } from './app.ts';
+import { loadConfig, REPO_ROOT } from './config.ts';
+import { loadSiteFacts } from './content.ts';
+import { handleShutdown } from './shutdown.ts';
+import { staffOptions, staffSummary } from './staffOptions.ts';
+
+const config = loadConfig();
+const clientDir = path.join(config.distDir, 'client');
+
+if (!existsSync(path.join(clientDir, 'index.html'))) {
+  console.log(`No build in ${config.distDir}: building the site first...`);
+  const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+  const build = spawnSync(tsx, [path.join(REPO_ROOT, 'scripts', 'build.ts'), '--out', config.distDir], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    console.error('The build failed; not starting.');
+    process.exit(1);
+  }
+}
+
+const facts = loadSiteFacts(config.contentDir);
+const basePath = config.basePath ?? facts.backend;
+const staff = await staffOptions(config, facts.url);
+const { app, db } = await createServer({
+  ...staff,
+  basePath,
+  forms: facts,
+  clientDir,
+  dataDir: config.dataDir,
+  ...(config.databaseUrl && { databaseUrl: config.databaseUrl }),
+  rateLimits: config.rateLimits,
+  trustProxy: config.trustProxy,
+  corsOrigins: config.corsOrigins,
+  jsonBodyLimit: config.jsonBodyLimit,
+  logLevel: config.logLevel,
+});
+
+await app.listen({ port: config.port, host: config.host });
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const address = app.server.address();
+const port = address && typeof address === 'object' ? address.port : config.port;
+console.log(
+  `Serving the site and its API (${basePath}/api) at http://${shownHost}:${port}/ — data: ${db.location}` +
+    ` — ${staffSummary(staff)}` +
+    (facts.positions.length ? '' : ' — note: no open positions in the content, applications are refused'),
+);
+
+handleShutdown(app);

@@ -1,0 +1,141 @@
+// @vitest-environment node
+
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
+import {
+  fakeClientDir,
+  INLINE_SCRIPT,
+  removeTempDirs,
+  startTestServer,
+  type TestServer,
+} from './testSupport.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ clientDir: fakeClientDir(), forms: { serviceTypes: [], positions: [] } });
+});
+afterAll(async () => {
+  await server?.stop();
+  removeTempDirs();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+
+describe('serving the pre-rendered site', () => {
+  it('serves the home page as HTML that is revalidated, with the security headers', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('etag')).toBeTruthy();
+    expect(await res.text()).toContain('<h1>Home</h1>');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The inline script of the page is allowed by its hash, and nothing else inline is.
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers a revalidation with 304', async () => {
+    const etag = (await get('/about')).headers.get('etag') ?? '';
+    // (fetch would add "cache-control: no-cache" to a conditional request unless one is given)
+    expect((await get('/about', { 'if-none-match': etag, 'cache-control': 'max-age=0' })).status).toBe(304);
+  });
+
+  it('serves /about from about/index.html and redirects /about/ to it', async () => {
+    const res = await get('/about');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<h1>About</h1>');
+    const slash = await get('/about/?x=1');
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/about?x=1');
+  });
+
+  it('caches hashed assets for a year as immutable and compresses them (brotli, gzip)', async () => {
+    const br = await fetch(`${server.url}/assets/app-Ab12Cd34.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const raw = Buffer.from(await br.arrayBuffer());
+    // fetch decodes br itself on newer Node; either way the text must come out.
+    const text = raw.toString().startsWith('console') ? raw.toString() : brotliDecompressSync(raw).toString();
+    expect(text).toMatch(/^console\.log/);
+    const gz = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it.each([
+    '/no-such-page',
+    '/about/deeper',
+    '/404',
+    '/404.html',
+    '/../../etc/passwd',
+    '/..%2f..%2fetc%2fpasswd',
+  ])('answers %s with the 404 page and status 404', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<h1>Page not found</h1>');
+  });
+
+  it('answers a malformed address with 400', async () => {
+    expect((await get('/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('keeps JSON 404s for the API', async () => {
+    const res = await get('/backend/api/contact');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('CORS', () => {
+  it('is off by default and allows only the configured origins when set', async () => {
+    // Default server: a cross-origin preflight and POST get no CORS permission at all.
+    const offPreflight = await fetch(`${server.api}/contact`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://www.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(offPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    const offPost = await fetch(`${server.api}/contact`, {
+      method: 'POST',
+      headers: { origin: 'https://www.example.com', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(offPost.headers.get('access-control-allow-origin')).toBeNull();
+    expect(offPost.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const cors = await startTestServer({
+      corsOrigins: ['https://www.example.com'],
+      forms: { serviceTypes: [], positions: [] },
+    });
+    try {
+      const preflight = (origin: string) =>
+        fetch(`${cors.api}/contact`, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type',
+          },
+        });
+      expect((await preflight('https://www.example.com')).headers.get('access-control-allow-origin')).toBe(
+        'https://www.example.com',
+      );
+      expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+      const csp = (await fetch(`${cors.api}/contact`, { method: 'POST' })).headers.get(
+        'content-security-policy',
+      );
+      expect(csp).toContain("connect-src 'self' https://www.example.com");
+    } finally {
+      await cors.stop();
+    }
+  });
+});

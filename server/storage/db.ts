@@ -1,0 +1,157 @@
+/**
+ * Opens the database behind one query layer (Kysely), so SQLite and PostgreSQL run the same
+ * queries. SQLite (better-sqlite3) is the embedded default: DATA_DIR/submissions.sqlite in WAL mode
+ * with synchronous=FULL, so a submission acknowledged with 200 survives a crash or power cut.
+ * PostgreSQL (pg) is used when a connection string is given (its default synchronous_commit=on
+ * gives the same guarantee).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { type ColumnType, type Generated, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+/** ISO-8601 UTC text in SQLite, timestamptz in PostgreSQL; the repository returns ISO strings. */
+type Timestamp = ColumnType<string | Date, string, never>;
+
+interface Common {
+  id: Generated<number>;
+  created_at: Timestamp;
+  /** Truncated client IP (see repository.ts `truncateIp`). */
+  client_ip: string;
+  user_agent: string;
+  /** When staff marked it handled in the inbox (null: open). */
+  handled_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+}
+
+export interface DemoRequestTable extends Common {
+  name: string;
+  phone: string;
+  email: string;
+  service_type: string;
+  query: string;
+}
+
+export interface BrochureRequestTable extends Common {
+  email: string;
+}
+
+export interface ApplicationTable extends Common {
+  full_name: string;
+  email: string;
+  phone: string;
+  cover_letter: string;
+  position: string;
+  cv_name: string;
+  cv_type: string;
+  cv_size: number;
+  cv_sha256: string;
+  cv_data: Uint8Array;
+}
+
+export interface ContactMessageTable extends Common {
+  name: string;
+  email: string;
+  mobile_number: string;
+  message: string;
+}
+
+/** Notification emails waiting to be sent (written in the submission's own transaction). */
+export interface OutboxTable {
+  id: Generated<number>;
+  form: string;
+  submission_id: number;
+  created_at: Timestamp;
+  /** Attempts started so far. */
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<string | Date, string, string>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+}
+
+/** Staff sessions of the inbox: only a hash of the cookie's random id is stored. */
+export interface AdminSessionTable {
+  id_hash: string;
+  csrf_token: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<string | Date, string, string>;
+}
+
+export interface Database {
+  demo_requests: DemoRequestTable;
+  brochure_requests: BrochureRequestTable;
+  applications: ApplicationTable;
+  contact_messages: ContactMessageTable;
+  outbox: OutboxTable;
+  admin_sessions: AdminSessionTable;
+}
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Where the data is, for messages (never includes a password). */
+  location: string;
+  /** The PostgreSQL schema in use when one was asked for. */
+  pgSchema?: string;
+  /** SQLite: copies the WAL into the database file and empties it (so erased data is gone). */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Folder of the SQLite file; ignored when `databaseUrl` is set. */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (created if missing); tests use a throwaway one. */
+  pgSchema?: string;
+}
+
+export const SQLITE_FILE = 'submissions.sqlite';
+
+// PostgreSQL returns int8 (count(*)) as text; our counts and sizes fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function openDb(options: OpenOptions): Db {
+  if (options.databaseUrl) {
+    const url = new URL(options.databaseUrl);
+    const schema = options.pgSchema;
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name "${schema}".`);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(schema && { options: `-c search_path=${schema}` }),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    url.password = '';
+    return {
+      db,
+      dialect: 'postgres',
+      location: url.toString(),
+      ...(schema && { pgSchema: schema }),
+      checkpoint: async () => {},
+      close: () => db.destroy(),
+    };
+  }
+  const dir = options.dataDir ?? 'data';
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, SQLITE_FILE);
+  const database = new Sqlite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  // Deleted rows (a CV erased on request) are overwritten with zeros, not left in free pages.
+  database.pragma('secure_delete = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    checkpoint: async () => {
+      database.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    close: () => db.destroy(),
+  };
+}

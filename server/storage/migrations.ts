@@ -1,0 +1,119 @@
+/**
+ * Versioned migrations, run at every start (Kysely's Migrator records each applied version in the
+ * table kysely_migration and takes a lock, so running them again is a no-op). Never edit a released
+ * migration: add the next one.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Db, DialectName } from './db.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations work on the schema before the typed tables exist
+type AnyDb = Kysely<any>;
+
+function migrations(dialect: DialectName): Record<string, Migration> {
+  const pg = dialect === 'postgres';
+  const table = (db: AnyDb, name: string) =>
+    db.schema
+      .createTable(name)
+      .ifNotExists()
+      .addColumn('id', pg ? 'serial' : 'integer', (c) =>
+        pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+      )
+      .addColumn('created_at', pg ? 'timestamptz' : 'text', (c) => c.notNull())
+      .addColumn('client_ip', 'text', (c) => c.notNull())
+      .addColumn('user_agent', 'text', (c) => c.notNull());
+  const text = 'text' as const;
+  return {
+    '0001_submissions': {
+      async up(db: AnyDb) {
+        await table(db, 'demo_requests')
+          .addColumn('name', text, (c) => c.notNull())
+          .addColumn('phone', text, (c) => c.notNull())
+          .addColumn('email', text, (c) => c.notNull())
+          .addColumn('service_type', text, (c) => c.notNull())
+          .addColumn('query', text, (c) => c.notNull())
+          .execute();
+        await table(db, 'brochure_requests')
+          .addColumn('email', text, (c) => c.notNull())
+          .execute();
+        await table(db, 'applications')
+          .addColumn('full_name', text, (c) => c.notNull())
+          .addColumn('email', text, (c) => c.notNull())
+          .addColumn('phone', text, (c) => c.notNull())
+          .addColumn('cover_letter', text, (c) => c.notNull())
+          .addColumn('position', text, (c) => c.notNull())
+          .addColumn('cv_name', text, (c) => c.notNull())
+          .addColumn('cv_type', text, (c) => c.notNull())
+          .addColumn('cv_size', 'integer', (c) => c.notNull())
+          .addColumn('cv_sha256', text, (c) => c.notNull())
+          .addColumn('cv_data', pg ? 'bytea' : 'blob', (c) => c.notNull())
+          .execute();
+        await table(db, 'contact_messages')
+          .addColumn('name', text, (c) => c.notNull())
+          .addColumn('email', text, (c) => c.notNull())
+          .addColumn('mobile_number', text, (c) => c.notNull())
+          .addColumn('message', text, (c) => c.notNull())
+          .execute();
+        for (const t of ['demo_requests', 'brochure_requests', 'applications', 'contact_messages'])
+          await db.schema.createIndex(`${t}_created_at`).ifNotExists().on(t).column('created_at').execute();
+      },
+      async down(db: AnyDb) {
+        for (const t of ['demo_requests', 'brochure_requests', 'applications', 'contact_messages'])
+          await db.schema.dropTable(t).ifExists().execute();
+      },
+    },
+    '0002_staff': {
+      async up(db: AnyDb) {
+        const time = pg ? 'timestamptz' : 'text';
+        for (const t of ['demo_requests', 'brochure_requests', 'applications', 'contact_messages'])
+          await db.schema.alterTable(t).addColumn('handled_at', time).execute();
+        await db.schema
+          .createTable('outbox')
+          .addColumn('id', pg ? 'serial' : 'integer', (c) =>
+            pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('form', text, (c) => c.notNull())
+          .addColumn('submission_id', 'integer', (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', time, (c) => c.notNull())
+          .addColumn('last_error', text)
+          .addColumn('sent_at', time)
+          .execute();
+        await db.schema
+          .createIndex('outbox_due')
+          .on('outbox')
+          .columns(['sent_at', 'next_attempt_at'])
+          .execute();
+        await db.schema
+          .createIndex('outbox_submission')
+          .on('outbox')
+          .columns(['form', 'submission_id'])
+          .execute();
+        await db.schema
+          .createTable('admin_sessions')
+          .addColumn('id_hash', text, (c) => c.primaryKey())
+          .addColumn('csrf_token', text, (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('admin_sessions').ifExists().execute();
+        await db.schema.dropTable('outbox').ifExists().execute();
+        for (const t of ['demo_requests', 'brochure_requests', 'applications', 'contact_messages'])
+          await db.schema.alterTable(t).dropColumn('handled_at').execute();
+      },
+    },
+  };
+}
+
+/** Applies every pending migration; returns the names applied now. Throws on failure. */
+export async function migrate({ db, dialect, pgSchema }: Db): Promise<string[]> {
+  // A throwaway PostgreSQL schema (tests) may not exist yet: it is first in the search_path.
+  if (pgSchema) await sql`create schema if not exists ${sql.id(pgSchema)}`.execute(db);
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const migrator = new Migrator({ db: db as AnyDb, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,509 @@
+/**
+ * The storage interface of the four forms, one implementation for both databases (Kysely).
+ * The CV is stored in the same row, hence the same transaction, as its application: one backup
+ * holds everything and no file can be orphaned.
+ */
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, Db } from './db.ts';
+
+export const FORMS = ['demo', 'brochure', 'application', 'contact'] as const;
+export type FormName = (typeof FORMS)[number];
+
+export const TABLE_OF = {
+  demo: 'demo_requests',
+  brochure: 'brochure_requests',
+  application: 'applications',
+  contact: 'contact_messages',
+} as const satisfies Record<FormName, string>;
+
+/** Who sent a submission, as much as we keep of it. */
+export interface ClientMeta {
+  /** Raw client IP; stored truncated. */
+  ip: string;
+  userAgent: string;
+}
+
+export interface DemoInput {
+  name: string;
+  phone: string;
+  email: string;
+  serviceType: string;
+  query: string;
+}
+export interface BrochureInput {
+  email: string;
+}
+export interface CvInput {
+  /** Cleaned original file name (metadata only). */
+  name: string;
+  /** Detected type: pdf, doc or docx. */
+  type: string;
+  data: Buffer;
+}
+export interface ApplicationInput {
+  fullName: string;
+  email: string;
+  phone: string;
+  coverLetter: string;
+  position: string;
+  cv: CvInput;
+}
+export interface ContactInput {
+  name: string;
+  email: string;
+  mobileNumber: string;
+  message: string;
+}
+
+/** One stored submission as listed or exported (never the CV bytes). */
+export interface SubmissionRow {
+  form: FormName;
+  id: number;
+  createdAt: string;
+  clientIp: string;
+  userAgent: string;
+  /** When staff marked it handled (null: still open). */
+  handledAt: string | null;
+  fields: Record<string, string | number>;
+}
+
+/** One page of the staff inbox. */
+export interface InboxQuery {
+  form: FormName;
+  /** Words to find in any text field (case-insensitive). */
+  q?: string;
+  status?: 'all' | 'open' | 'handled';
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+}
+export interface InboxPage {
+  items: SubmissionRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A notification waiting in the outbox. */
+export interface OutboxItem {
+  id: number;
+  form: FormName;
+  submissionId: number;
+  attempts: number;
+}
+
+export interface RepositoryOptions {
+  /** Forms whose submissions queue a notification email (in the same transaction). */
+  notify?: ReadonlySet<FormName>;
+  /** The clock (tests). */
+  now?: () => number;
+  /** Called after each submission is committed (the notifier checks its outbox). */
+  afterInsert?: (form: FormName) => void;
+}
+
+/** The stored columns of each form, by the field names the API and exports use. */
+export const FIELD_COLUMNS = {
+  demo: { name: 'name', phone: 'phone', email: 'email', serviceType: 'service_type', query: 'query' },
+  brochure: { email: 'email' },
+  application: {
+    fullName: 'full_name',
+    email: 'email',
+    phone: 'phone',
+    coverLetter: 'cover_letter',
+    position: 'position',
+    cvName: 'cv_name',
+    cvType: 'cv_type',
+    cvSize: 'cv_size',
+    cvSha256: 'cv_sha256',
+  },
+  contact: { name: 'name', email: 'email', mobileNumber: 'mobile_number', message: 'message' },
+} as const satisfies Record<FormName, Record<string, string>>;
+
+/** Columns the inbox search looks in. */
+const SEARCH_COLUMNS: Record<FormName, readonly string[]> = {
+  demo: ['name', 'phone', 'email', 'service_type', 'query'],
+  brochure: ['email'],
+  application: ['full_name', 'email', 'phone', 'cover_letter', 'position', 'cv_name'],
+  contact: ['name', 'email', 'mobile_number', 'message'],
+};
+
+const COMMON_COLUMNS = ['id', 'created_at', 'client_ip', 'user_agent', 'handled_at'] as const;
+
+export const PAGE_SIZE_MAX = 100;
+
+/** A LIKE pattern matching `text` anywhere, with % _ \ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface StoredCv {
+  id: number;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  data: Buffer;
+}
+
+export const USER_AGENT_MAX = 512;
+
+/**
+ * Privacy: the client IP is stored truncated, never whole: IPv4 to its /24 (203.0.113.0), IPv6 to
+ * its /48 (2001:db8:1::). Enough to see abuse from a network, not to identify a household.
+ */
+export function truncateIp(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  const v = mapped ?? ip;
+  if (isIPv4(v)) return v.replace(/\.\d+$/, '.0');
+  if (isIPv6(v)) {
+    const [head = '', tail = ''] = v.split('::');
+    const h = head ? head.split(':') : [];
+    const t = tail ? tail.split(':') : [];
+    const groups = v.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
+    const kept = groups.slice(0, 3).map((g) => Number.parseInt(g || '0', 16).toString(16));
+    return `${kept.join(':')}::`;
+  }
+  return 'unknown';
+}
+
+const meta = (m: ClientMeta, now: number) => ({
+  created_at: new Date(now).toISOString(),
+  client_ip: truncateIp(m.ip),
+  user_agent: m.userAgent.slice(0, USER_AGENT_MAX),
+});
+
+const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : v);
+
+export class Repository {
+  private readonly notify: ReadonlySet<FormName>;
+  private readonly now: () => number;
+  private readonly afterInsert: (form: FormName) => void;
+
+  constructor(
+    private readonly store: Db,
+    options: RepositoryOptions = {},
+  ) {
+    this.notify = options.notify ?? new Set();
+    this.now = options.now ?? Date.now;
+    this.afterInsert = options.afterInsert ?? (() => {});
+  }
+
+  private get db() {
+    return this.store.db;
+  }
+
+  /** The same queries on any table of a form (their shared columns are checked by the migrations). */
+  // biome-ignore lint/suspicious/noExplicitAny: table names are chosen at run time from TABLE_OF
+  private get anyDb(): Kysely<any> {
+    return this.store.db;
+  }
+
+  /** Inserts a submission and, when its form notifies, its outbox row: one transaction. */
+  private async insert(
+    form: FormName,
+    write: (trx: Transaction<Database> | Kysely<Database>) => Promise<number>,
+  ): Promise<number> {
+    if (!this.notify.has(form)) return write(this.db);
+    const id = await this.db.transaction().execute(async (trx) => {
+      const id = await write(trx);
+      const now = new Date(this.now()).toISOString();
+      await trx
+        .insertInto('outbox')
+        .values({ form, submission_id: id, created_at: now, next_attempt_at: now })
+        .execute();
+      return id;
+    });
+    this.afterInsert(form);
+    return id;
+  }
+
+  async addDemo(v: DemoInput, m: ClientMeta): Promise<number> {
+    return this.insert('demo', async (db) => {
+      const row = await db
+        .insertInto('demo_requests')
+        .values({
+          ...meta(m, this.now()),
+          name: v.name,
+          phone: v.phone,
+          email: v.email,
+          service_type: v.serviceType,
+          query: v.query,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  }
+
+  async addBrochure(v: BrochureInput, m: ClientMeta): Promise<number> {
+    return this.insert('brochure', async (db) => {
+      const row = await db
+        .insertInto('brochure_requests')
+        .values({ ...meta(m, this.now()), email: v.email })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  }
+
+  async addApplication(v: ApplicationInput, m: ClientMeta): Promise<number> {
+    return this.insert('application', async (db) => {
+      const row = await db
+        .insertInto('applications')
+        .values({
+          ...meta(m, this.now()),
+          full_name: v.fullName,
+          email: v.email,
+          phone: v.phone,
+          cover_letter: v.coverLetter,
+          position: v.position,
+          cv_name: v.cv.name,
+          cv_type: v.cv.type,
+          cv_size: v.cv.data.length,
+          cv_sha256: createHash('sha256').update(v.cv.data).digest('hex'),
+          cv_data: v.cv.data,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  }
+
+  async addContact(v: ContactInput, m: ClientMeta): Promise<number> {
+    return this.insert('contact', async (db) => {
+      const row = await db
+        .insertInto('contact_messages')
+        .values({
+          ...meta(m, this.now()),
+          name: v.name,
+          email: v.email,
+          mobile_number: v.mobileNumber,
+          message: v.message,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  }
+
+  private select(form: FormName) {
+    const columns = [...COMMON_COLUMNS, ...Object.values(FIELD_COLUMNS[form])];
+    return this.anyDb.selectFrom(TABLE_OF[form]).select(columns);
+  }
+
+  private toRow(form: FormName, r: Record<string, unknown>): SubmissionRow {
+    const fields: Record<string, string | number> = {};
+    for (const [field, column] of Object.entries(FIELD_COLUMNS[form]))
+      fields[field] = r[column] as string | number;
+    const handled = r.handled_at as string | Date | null | undefined;
+    return {
+      form,
+      id: Number(r.id),
+      createdAt: iso(r.created_at as string | Date),
+      clientIp: r.client_ip as string,
+      userAgent: r.user_agent as string,
+      handledAt: handled ? iso(handled) : null,
+      fields,
+    };
+  }
+
+  /** Submissions oldest first, of one form or all, optionally since a date (inclusive). */
+  async list(options: { form?: FormName; since?: Date } = {}): Promise<SubmissionRow[]> {
+    const forms = options.form ? [options.form] : FORMS;
+    const since = options.since?.toISOString();
+    const out: SubmissionRow[] = [];
+    for (const form of forms) {
+      let q = this.select(form).orderBy('id');
+      if (since) q = q.where('created_at', '>=', since);
+      out.push(...(await q.execute()).map((r) => this.toRow(form, r)));
+    }
+    return out.sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.form.localeCompare(b.form) || a.id - b.id,
+    );
+  }
+
+  /** One page of a form's submissions, newest first, optionally searched and filtered by status. */
+  async page(query: InboxQuery): Promise<InboxPage> {
+    const { form } = query;
+    const pageSize = Math.min(Math.max(Math.trunc(query.pageSize ?? 20), 1), PAGE_SIZE_MAX);
+    const page = Math.max(Math.trunc(query.page ?? 1), 1);
+    const words = (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
+    // biome-ignore lint/suspicious/noExplicitAny: the same filter on any form's table
+    const filter = <Q extends { where: (...args: any[]) => Q }>(q: Q): Q => {
+      let out = q;
+      if (query.status === 'open') out = out.where('handled_at', 'is', null);
+      if (query.status === 'handled') out = out.where('handled_at', 'is not', null);
+      for (const word of words) {
+        const pattern = containsPattern(word);
+        out = out.where(
+          sql<boolean>`(${sql.join(
+            SEARCH_COLUMNS[form].map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
+            sql` or `,
+          )})`,
+        );
+      }
+      return out;
+    };
+    const total = await filter(
+      this.anyDb.selectFrom(TABLE_OF[form]).select((eb) => eb.fn.countAll().as('n')),
+    ).executeTakeFirstOrThrow();
+    const rows = await filter(this.select(form))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return { items: rows.map((r) => this.toRow(form, r)), total: Number(total.n), page, pageSize };
+  }
+
+  async get(form: FormName, id: number): Promise<SubmissionRow | undefined> {
+    const r = await this.select(form).where('id', '=', id).executeTakeFirst();
+    return r ? this.toRow(form, r) : undefined;
+  }
+
+  /** Marks a submission handled (now) or open again; false when there is no such submission. */
+  async setHandled(form: FormName, id: number, handled: boolean): Promise<boolean> {
+    const result = await this.anyDb
+      .updateTable(TABLE_OF[form])
+      .set({ handled_at: handled ? new Date(this.now()).toISOString() : null })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Erases a submission (an application with its CV, which lives in the same row) and any email
+   * still waiting for it. SQLite overwrites the freed pages (secure_delete) and the WAL is
+   * checkpointed, so the bytes are gone from the files too. False when there was nothing.
+   */
+  async remove(form: FormName, id: number): Promise<boolean> {
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('outbox').where('form', '=', form).where('submission_id', '=', id).execute();
+      // biome-ignore lint/suspicious/noExplicitAny: table chosen at run time
+      const result = await (trx as Transaction<any>)
+        .deleteFrom(TABLE_OF[form])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+    await this.store.checkpoint();
+    return deleted > 0;
+  }
+
+  /** Deletes a form's submissions received before `before` (retention); returns how many. */
+  async purge(form: FormName, before: Date): Promise<number> {
+    const cutoff = before.toISOString();
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      // biome-ignore lint/suspicious/noExplicitAny: table chosen at run time
+      const t = trx as Transaction<any>;
+      await t
+        .deleteFrom('outbox')
+        .where('form', '=', form)
+        .where(
+          'submission_id',
+          'in',
+          t.selectFrom(TABLE_OF[form]).select('id').where('created_at', '<', cutoff),
+        )
+        .execute();
+      const result = await t.deleteFrom(TABLE_OF[form]).where('created_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+    await this.store.checkpoint();
+    return deleted;
+  }
+
+  async count(form: FormName): Promise<number> {
+    const row = await this.db
+      .selectFrom(TABLE_OF[form])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async getCv(id: number): Promise<StoredCv | undefined> {
+    const r = await this.db
+      .selectFrom('applications')
+      .select(['id', 'cv_name', 'cv_type', 'cv_size', 'cv_sha256', 'cv_data'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!r) return undefined;
+    return {
+      id: r.id,
+      name: r.cv_name,
+      type: r.cv_type,
+      size: r.cv_size,
+      sha256: r.cv_sha256,
+      data: Buffer.from(r.cv_data),
+    };
+  }
+
+  // Outbox -----------------------------------------------------------------------------------
+
+  /** Notifications due now (unsent, under `maxAttempts`), oldest first. */
+  async dueNotifications(maxAttempts: number, limit = 20): Promise<OutboxItem[]> {
+    const now = new Date(this.now()).toISOString();
+    const rows = await this.db
+      .selectFrom('outbox')
+      .select(['id', 'form', 'submission_id', 'attempts'])
+      .where('sent_at', 'is', null)
+      .where('attempts', '<', maxAttempts)
+      .where('next_attempt_at', '<=', now)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      form: r.form as FormName,
+      submissionId: r.submission_id,
+      attempts: r.attempts,
+    }));
+  }
+
+  /**
+   * Takes a notification for one attempt: counts the attempt and hides it for `leaseMs` (another
+   * server process polling the same database skips it). False when someone else took it first.
+   */
+  async claimNotification(item: OutboxItem, leaseMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('outbox')
+      .set({
+        attempts: item.attempts + 1,
+        next_attempt_at: new Date(this.now() + leaseMs).toISOString(),
+      })
+      .where('id', '=', item.id)
+      .where('attempts', '=', item.attempts)
+      .where('sent_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async notificationSent(id: number): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set({ sent_at: new Date(this.now()).toISOString(), last_error: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async notificationFailed(id: number, error: string, retryInMs: number): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set({
+        last_error: error.slice(0, 500),
+        next_attempt_at: new Date(this.now() + retryInMs).toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async dropNotification(id: number): Promise<void> {
+    await this.db.deleteFrom('outbox').where('id', '=', id).execute();
+  }
+
+  /** Every outbox row (tests, diagnostics). */
+  async outbox() {
+    return this.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+  }
+}
