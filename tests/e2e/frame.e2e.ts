@@ -1,0 +1,290 @@
+/**
+ * The frame every page shares, driven as a visitor would: the header's background on home, the
+ * desktop dropdowns by pointer and by keyboard, the mobile menu at 375px, Contact Us scrolling to
+ * the footer, and the chat button's hint after 8 seconds.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from './support/page.ts';
+import { baseUrl, launchBrowser, newContext, siteContent, WIDTHS } from './support/site.ts';
+
+const site = () => siteContent().site;
+
+let browser: Browser;
+let desktop: BrowserContext;
+let mobile: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  desktop = await newContext(browser, WIDTHS.desktop);
+  mobile = await newContext(browser, WIDTHS.mobile);
+});
+afterEach(async () => {
+  await page?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(context: BrowserContext, path: string): Promise<Page> {
+  page = await context.newPage();
+  await page.goto(baseUrl() + path);
+  await page.locator('h1').waitFor();
+  return page;
+}
+
+/** The header's background colour as [r, g, b, alpha]. */
+async function headerBackground(p: Page): Promise<number[]> {
+  const css = await p
+    .locator('header')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+  const parts = css.match(/[\d.]+/g)?.map(Number) ?? [];
+  return parts.length === 3 ? [...parts, 1] : parts;
+}
+
+const scrollTo = (p: Page, y: number) =>
+  p.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+
+const scrollY = (p: Page) => p.evaluate(() => window.scrollY);
+
+describe('navigation bar', () => {
+  it('is transparent at the top of home and turns dark once scrolled 100px', async () => {
+    const threshold = site().frame.navSolidAfterPx;
+    expect(threshold).toBe(100);
+    const p = await open(desktop, '/');
+    expect((await headerBackground(p))[3], 'alpha at the top').toBe(0);
+
+    await scrollTo(p, threshold - 2);
+    await p.waitForTimeout(400);
+    expect((await headerBackground(p))[3], `alpha at ${threshold - 2}px`).toBe(0);
+
+    await scrollTo(p, threshold);
+    await waitUntil(async () => {
+      const [r = 255, g = 255, b = 255, a = 0] = await headerBackground(p);
+      return a > 0.6 && r + g + b < 3 * 90;
+    }, 'a dark header background after 100px');
+
+    await scrollTo(p, 0);
+    await waitUntil(async () => (await headerBackground(p))[3] === 0, 'transparent again at the top');
+  });
+
+  it('is light from the start on other pages', async () => {
+    const p = await open(desktop, '/about');
+    const [r = 0, g = 0, b = 0, a = 0] = await headerBackground(p);
+    expect(a).toBeGreaterThan(0.6);
+    expect(r + g + b).toBeGreaterThan(3 * 200);
+  });
+
+  it('opens a dropdown on hover, with every product, and closes it when the pointer leaves', async () => {
+    const p = await open(desktop, '/about');
+    const nav = p.getByRole('navigation', { name: site().frame.mainMenuLabel }).first();
+    const products = nav.getByRole('button', { name: 'Products' });
+    const panel = p.locator(`#${await products.getAttribute('aria-controls')}`);
+    expect(await panel.isVisible()).toBe(false);
+
+    await products.hover();
+    await panel.waitFor({ state: 'visible' });
+    expect(await products.getAttribute('aria-expanded')).toBe('true');
+    const hrefs = await panel.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/products/triunetransitshield',
+        '/products/foriegnlan',
+        '/products/edufeemaster',
+        '/products/triuneerp',
+        '/products/summercamp',
+        '/products/triunematrimony',
+      ]),
+    );
+
+    await p.mouse.move(5, 700);
+    await panel.waitFor({ state: 'hidden' });
+
+    // Choosing an entry opens its page.
+    await products.hover();
+    await panel.getByRole('link', { name: /Summer Camp/i }).click();
+    await p.waitForURL('**/products/summercamp');
+    await panel.waitFor({ state: 'hidden' });
+  });
+
+  it('opens a dropdown from the keyboard, moves with the arrows and closes on Escape', async () => {
+    const p = await open(desktop, '/about');
+    const nav = p.getByRole('navigation', { name: site().frame.mainMenuLabel }).first();
+    const services = nav.getByRole('button', { name: 'Services' });
+    const panel = p.locator(`#${await services.getAttribute('aria-controls')}`);
+
+    // Tab from the About link reaches Products, then Services.
+    await nav.getByRole('link', { name: 'About' }).focus();
+    await p.keyboard.press('Tab');
+    await p.keyboard.press('Tab');
+    expect(await services.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await p.keyboard.press('ArrowDown');
+    await panel.waitFor({ state: 'visible' });
+    const links = panel.getByRole('link');
+    expect(await links.count()).toBe(13);
+    const focusedHref = () => p.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(await focusedHref()).toBe(await links.nth(0).getAttribute('href'));
+    await p.keyboard.press('ArrowDown');
+    expect(await focusedHref()).toBe(await links.nth(1).getAttribute('href'));
+
+    await p.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    expect(await services.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Enter opens it too; Enter on an entry follows the link.
+    await p.keyboard.press('Enter');
+    await panel.waitFor({ state: 'visible' });
+    await links.nth(0).focus();
+    const target = await links.nth(0).getAttribute('href');
+    await p.keyboard.press('Enter');
+    await p.waitForURL(`**${target}`);
+  });
+});
+
+describe('mobile menu at 375px', () => {
+  it('opens from the hamburger, expands one section at a time and navigates', async () => {
+    const p = await open(mobile, '/about');
+    const desktopNav = p.getByRole('navigation', { name: site().frame.mainMenuLabel }).first();
+    expect(await desktopNav.isVisible(), 'desktop menu hidden at 375px').toBe(false);
+    const hamburger = p.getByRole('button', { name: site().frame.menuButtonLabel });
+    expect(await hamburger.isVisible()).toBe(true);
+    const sheet = p.locator(`#${await hamburger.getAttribute('aria-controls')}`);
+    expect(await sheet.isVisible()).toBe(false);
+
+    await hamburger.click();
+    await sheet.waitFor({ state: 'visible' });
+    expect(await hamburger.getAttribute('aria-expanded')).toBe('true');
+
+    const section = (name: string) => sheet.getByRole('button', { name });
+    const panelOf = async (name: string) =>
+      sheet.locator(`#${await section(name).getAttribute('aria-controls')}`);
+    await section('Services').click();
+    expect(await (await panelOf('Services')).isVisible()).toBe(true);
+    expect(await (await panelOf('Services')).getByRole('link').count()).toBe(13);
+    await section('Careers').click();
+    expect(await (await panelOf('Careers')).isVisible()).toBe(true);
+    expect(await (await panelOf('Services')).isVisible(), 'one section open at a time').toBe(false);
+
+    // Choosing an entry opens its page at the top and closes the menu.
+    await (await panelOf('Careers')).getByRole('link', { name: /Graphic Designer/i }).click();
+    await p.waitForURL('**/careers/graphic-designer');
+    await sheet.waitFor({ state: 'hidden' });
+    await waitUntil(
+      async () => /Graphic Designer/i.test((await p.locator('h1').textContent()) ?? ''),
+      'the Graphic Designer page',
+    );
+    await waitUntil(async () => (await scrollY(p)) === 0, 'the new page at its top');
+  });
+});
+
+describe('Contact Us', () => {
+  const expectFooterInView = async (p: Page) => {
+    const offset = site().frame.contactScrollOffsetPx;
+    expect(offset).toBe(100);
+    // Smooth scrolling ends where the footer sits `offset` px below the top, or at the page end.
+    await waitUntil(async () => {
+      const { top, atEnd } = await p.evaluate(() => ({
+        top: document.getElementById('contactus')?.getBoundingClientRect().top ?? -1,
+        atEnd: Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
+      }));
+      // At the page's end a short footer cannot rise to `offset`: it then sits lower, whole in view.
+      return Math.abs(top - offset) <= 2 || (atEnd && top >= offset - 2);
+    }, 'the footer 100px below the top (or the page scrolled to its end)');
+    expect(await p.getByRole('heading', { name: site().frame.footerHeading }).isVisible()).toBe(true);
+    expect(await scrollY(p)).toBeGreaterThan(0);
+  };
+
+  it('scrolls to the footer from the desktop menu', async () => {
+    const p = await open(desktop, '/services/iot');
+    await p
+      .getByRole('navigation', { name: site().frame.mainMenuLabel })
+      .first()
+      .getByRole('link', {
+        name: 'Contact Us',
+      })
+      .click();
+    await expectFooterInView(p);
+    expect(new URL(p.url()).pathname).toBe('/services/iot');
+  });
+
+  it('scrolls to the footer from the mobile menu', async () => {
+    const p = await open(mobile, '/about');
+    await p.getByRole('button', { name: site().frame.menuButtonLabel }).click();
+    await p
+      .getByRole('navigation', { name: site().frame.mainMenuLabel })
+      .last()
+      .getByRole('link', {
+        name: 'Contact Us',
+      })
+      .click();
+    await expectFooterInView(p);
+  });
+});
+
+describe('chat button', () => {
+  it('shows the Need help? hint after 8 s, which can be dismissed', async () => {
+    expect(site().frame.chatHintDelayMs).toBe(8000);
+    page = await desktop.newPage();
+    await page.clock.install();
+    await page.goto(`${baseUrl()}/about`);
+    await page.locator('h1').waitFor();
+    const hint = page.getByRole('button', { name: site().frame.chatHint });
+    await page.clock.runFor(7500);
+    expect(await hint.isVisible(), 'no hint before 8 s').toBe(false);
+    await page.clock.runFor(600);
+    await hint.waitFor({ state: 'visible' });
+
+    await page.getByRole('button', { name: site().frame.dismissHintLabel }).click();
+    await hint.waitFor({ state: 'hidden' });
+  });
+
+  it('opens the Let’s Talk panel, and the hint never shows once it was opened', async () => {
+    page = await desktop.newPage();
+    await page.clock.install();
+    await page.goto(`${baseUrl()}/`);
+    await page.locator('h1').waitFor();
+    const toggle = page.getByRole('button', { name: site().frame.chatButtonLabel });
+    await toggle.click();
+    const panel = page.getByRole('dialog', { name: site().frame.chatTitle });
+    await panel.waitFor({ state: 'visible' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await panel.getByRole('button', { name: site().frame.closeLabel }).click();
+    await panel.waitFor({ state: 'hidden' });
+    await page.clock.runFor(9000);
+    expect(await page.getByRole('button', { name: site().frame.chatHint }).isVisible()).toBe(false);
+  });
+});
+
+describe('stylesheets', () => {
+  it('arrive inside the pre-rendered page, and the next page is styled after client-side navigation', async () => {
+    // A context of its own: stylesheets fetched by earlier tests' navigation would come from its cache.
+    const fresh = await newContext(browser, WIDTHS.desktop);
+    page = await fresh.newPage();
+    const stylesheets: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${baseUrl()}/careers/graphic-designer`, { waitUntil: 'networkidle' });
+    expect(stylesheets, 'stylesheets fetched while the page loads').toEqual([]);
+
+    await page
+      .getByRole('navigation', { name: site().frame.mainMenuLabel })
+      .first()
+      .getByRole('link', { name: 'About', exact: true })
+      .click();
+    // Unstyled, the About hero's heading would keep the browser's default 32px.
+    const h1Size = () =>
+      page.locator('h1').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    await waitUntil(
+      async () => new URL(page.url()).pathname === '/about' && (await h1Size()) > 40,
+      "the About page, with its hero's styles",
+    );
+    expect(stylesheets.length, "the About page's block stylesheets, fetched on navigation").toBeGreaterThan(
+      0,
+    );
+    await fresh.close();
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * The browser suite's own vitest configuration (`npm run test:e2e` runs it through run.ts, which
+ * finds Chromium and builds the site first). The unit tests' configuration never includes these files.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export default defineConfig({
+  root,
+  test: {
+    environment: 'node',
+    include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/e2e/globalSetup.ts'],
+    pool: 'forks',
+    // Two files at a time: each drives its own browser, and the machine has two cores.
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One slow moment on a busy machine should not fail the suite; a real defect fails every time.
+    retry: 1,
+  },
+});
