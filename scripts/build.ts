@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { build } from 'vite';
-import { formatErrors } from '../src/validator/formatErrors.ts';
+import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
 import { validateContent } from '../src/validator/validateContent.ts';
 import { prerender } from './prerender.ts';
 
@@ -19,6 +19,7 @@ if (check.errors.length) {
   console.error('\nBuild stopped: fix the content above and run the build again.');
   process.exit(1);
 }
+if (check.warnings.length) console.warn(formatWarnings(check.warnings));
 
 await build({
   root,

@@ -3,11 +3,12 @@
  * schema cannot express. Prints every problem with file:line:column; exits 1 if there is any.
  */
 import path from 'node:path';
-import { formatErrors } from '../src/validator/formatErrors.ts';
+import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
 import { validateContent } from '../src/validator/validateContent.ts';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const result = validateContent(root);
+if (result.warnings.length) console.warn(formatWarnings(result.warnings));
 if (result.errors.length) {
   console.error(formatErrors(result.errors));
   process.exit(1);

@@ -56,6 +56,24 @@ describe('validateContent', () => {
     expect(validateContent(REPO).errors.map(formatError)).toEqual([]);
   });
 
+  it('warns, without failing, about a job posting past its closing date', () => {
+    const file = 'pages/careers/app-developer.yaml';
+    const until = /validThrough: "([\d-]+)"/.exec(readFileSync(path.join(REPO, file), 'utf8'))?.[1] ?? '';
+    expect(validateContent(REPO, { today: until }).warnings, 'still open on its last day').toEqual([]);
+
+    const dayAfter = new Date(Date.parse(`${until}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const result = validateContent(REPO, { today: dayAfter });
+    expect(result.errors).toEqual([]);
+    expect(result.content).toBeDefined();
+    expect(result.warnings.map((w) => w.file)).toContain(file);
+    const warning = result.warnings.find((w) => w.file === file);
+    expect(warning).toMatchObject({
+      line: lineOf(REPO, file, 'validThrough'),
+      where: expect.stringContaining('validThrough'),
+      message: expect.stringContaining(`closed on ${until}`),
+    });
+  });
+
   it('names an unknown block type, where it is, and suggests the closest type', () => {
     const dir = brokenCopy('pages/services/iot.yaml', (t) =>
       t.replace('type: bulletGrid', 'type: bulletGird'),

@@ -25,6 +25,11 @@ export interface Content {
 
 export interface ValidationResult {
   errors: ContentError[];
+  /**
+   * Problems that do not stop the build but that an editor should act on soon (a job posting past
+   * its closing date). They depend on today's date, so they must never fail CI.
+   */
+  warnings: ContentError[];
   /** Present only when there are no errors. */
   content?: Content;
   stats: { files: number; pages: number; blocks: number };
@@ -57,7 +62,13 @@ function listYaml(dir: string, root: string): string[] {
 
 let cachedValidator: ReturnType<typeof createSchemaValidator> | undefined;
 
-export function validateContent(root: string, options: { freshSchemas?: boolean } = {}): ValidationResult {
+export interface ValidateOptions {
+  freshSchemas?: boolean;
+  /** The date the warnings are judged on, YYYY-MM-DD (default: today, UTC). */
+  today?: string;
+}
+
+export function validateContent(root: string, options: ValidateOptions = {}): ValidationResult {
   if (!cachedValidator || options.freshSchemas) cachedValidator = createSchemaValidator();
   const validator = cachedValidator;
   const errors: ContentError[] = [];
@@ -170,14 +181,41 @@ export function validateContent(root: string, options: { freshSchemas?: boolean 
   }
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const warnings = pages.flatMap(({ file }) => {
+    const yf = pageYaml.get(file);
+    return yf ? expiredPostings(yf, today) : [];
+  });
   const result: ValidationResult = {
     errors,
+    warnings,
     stats: { files: files.length, pages: pageRels.length, blocks },
     files,
     images: [...new Set(marked.flatMap((m) => m.images.map((i) => i.value)))].sort(),
   };
   if (!errors.length && site) result.content = { site, pages };
   return result;
+}
+
+/**
+ * Job postings whose `validThrough` date has passed: search engines drop such listings and a visitor
+ * would apply for a job that is closed. Dates are YYYY-MM-DD (the schema says so), so they compare as text.
+ */
+function expiredPostings(yf: YamlFile, today: string): ContentError[] {
+  const blocks = (yf.data as Partial<Page> | undefined)?.blocks ?? [];
+  return blocks.flatMap((block, i) => {
+    const until = (block as { posting?: { validThrough?: unknown } }).posting?.validThrough;
+    if (typeof until !== 'string' || until >= today) return [];
+    const where = ['blocks', i, 'posting', 'validThrough'];
+    return [
+      {
+        file: yf.file,
+        ...yf.locate(where),
+        where: readablePath(where),
+        message: `This job posting closed on ${until}: search engines drop it and visitors may apply for a closed job. Set a later date if the job is still open, or remove the page.`,
+      },
+    ];
+  });
 }
 
 function at(file: YamlFile, marked: MarkedValue, message: string): ContentError {
