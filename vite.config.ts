@@ -18,6 +18,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./tests/setup.ts'],
+    globalSetup: ['./tests/findPostgres.ts'],
     include: [
       'src/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',

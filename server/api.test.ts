@@ -649,7 +649,10 @@ describe('durability', () => {
 
 describe('on PostgreSQL', () => {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) console.log('PostgreSQL API test skipped: TEST_DATABASE_URL is not set.');
+  if (!url)
+    console.log(
+      'PostgreSQL API test skipped: TEST_DATABASE_URL is not set and no server answers on 127.0.0.1:5432.',
+    );
   it.runIf(url)('stores an application with its CV over HTTP', async () => {
     const pgSchema = `test_api_${process.pid}_${Date.now()}`;
     const onPg = await startTestServer({ databaseUrl: url, pgSchema });

@@ -39,7 +39,9 @@ if (pgUrl) {
     },
   });
 } else {
-  console.log('PostgreSQL storage tests skipped: TEST_DATABASE_URL is not set.');
+  console.log(
+    'PostgreSQL storage tests skipped: TEST_DATABASE_URL is not set and no server answers on 127.0.0.1:5432.',
+  );
 }
 
 describe.each(backends)('storage on $name', (backend) => {
