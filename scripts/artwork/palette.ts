@@ -1,42 +1,57 @@
-/** Brand palette, mirrored from src/styles/tokens.css (the artwork is generated offline, so it cannot read CSS). */
+import { readFileSync } from 'node:fs';
+
+/**
+ * Brand palette for the generated artwork. Brand colours are read from src/styles/tokens.css, the one
+ * place they are defined, so a change of brand colour there is picked up by `npm run artwork`.
+ * Colours only illustrations need (skin and hair tones, extra tints) are defined here.
+ */
+const tokensCss = readFileSync(new URL('../../src/styles/tokens.css', import.meta.url), 'utf8');
+
+function token(name: string): string {
+  const match = tokensCss.match(new RegExp(`--color-${name}:\\s*(#[0-9a-fA-F]{6})\\s*;`));
+  if (!match?.[1])
+    throw new Error(`src/styles/tokens.css has no colour --color-${name} (the artwork needs it).`);
+  return match[1];
+}
+
 export const C = {
-  p50: '#eef0ff',
-  p100: '#dfe3ff',
-  p200: '#c2c9ff',
-  p300: '#9aa3fb',
-  p400: '#7078f3',
-  p500: '#4f54e6',
-  p600: '#3f3fd0',
-  p700: '#3432a8',
-  p800: '#2b2b86',
-  p900: '#1e1e5c',
-  a300: '#fcd48a',
-  a400: '#fbbf4d',
-  a500: '#f59e0b',
-  a600: '#c97a06',
-  a700: '#9a5b05',
+  p50: token('primary-50'),
+  p100: token('primary-100'),
+  p200: token('primary-200'),
+  p300: token('primary-300'),
+  p400: token('primary-400'),
+  p500: token('primary-500'),
+  p600: token('primary-600'),
+  p700: token('primary-700'),
+  p800: token('primary-800'),
+  p900: token('primary-900'),
+  a300: token('accent-300'),
+  a400: token('accent-400'),
+  a500: token('accent-500'),
+  a600: token('accent-600'),
+  a700: token('accent-700'),
   t300: '#99f6e4',
-  t400: '#2dd4bf',
-  t500: '#14b8a6',
+  t400: token('teal-400'),
+  t500: token('teal-500'),
   t600: '#0d9488',
   s300: '#7dd3fc',
   s400: '#38bdf8',
-  s500: '#0ea5e9',
+  s500: token('sky-500'),
   rose: '#f472b6',
   coral: '#fb7185',
   orange: '#f97316',
-  white: '#ffffff',
-  g50: '#f7f8fc',
-  g100: '#eef0f6',
-  g200: '#e1e4ee',
-  g300: '#c8cddc',
-  g400: '#9aa1b5',
-  g500: '#6b7289',
-  g600: '#4e556b',
-  g700: '#373d52',
-  g800: '#23283a',
-  g900: '#141827',
-  ink: '#0d1020',
+  white: token('white'),
+  g50: token('gray-50'),
+  g100: token('gray-100'),
+  g200: token('gray-200'),
+  g300: token('gray-300'),
+  g400: token('gray-400'),
+  g500: token('gray-500'),
+  g600: token('gray-600'),
+  g700: token('gray-700'),
+  g800: token('gray-800'),
+  g900: token('gray-900'),
+  ink: token('ink'),
   skin1: '#f1c7a5',
   skin2: '#d99e76',
   skin3: '#a8714f',
