@@ -79,6 +79,35 @@ export function brokenImages(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Controls smaller than 44 x 44 CSS pixels (the touch-target size the design system promises), one
+ * line each. Links inside running text are exempt, as WCAG exempts them: they cannot grow without
+ * breaking the line. Hidden and inert controls are skipped.
+ */
+export function smallTouchTargets(page: Page, minimum = 44): Promise<string[]> {
+  return page.evaluate((min) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="option"], [tabindex="0"]',
+    );
+    const small: string[] = [];
+    for (const el of controls) {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') continue;
+      if (el.closest('[hidden], [aria-hidden="true"], [inert]')) continue;
+      const inText =
+        el.tagName === 'A' && style.display === 'inline' && el.parentElement?.matches('p, li, span, dd');
+      if (inText) continue;
+      if (rect.width >= min && rect.height >= min) continue;
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? '').trim();
+      small.push(
+        `<${el.tagName.toLowerCase()}> "${name.slice(0, 40)}" is ${Math.round(rect.width)}x${Math.round(rect.height)}`,
+      );
+    }
+    return [...new Set(small)];
+  }, minimum);
+}
+
 /** The axe violations of the page (WCAG 2.2 A/AA), one readable line each. */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);

@@ -1,12 +1,13 @@
 /**
  * One visit per route at one screen width, checking what a visitor gets: status 200, the page's
  * <title> and one visible h1; zero axe violations (WCAG 2.2 A/AA); no console error, failed request,
- * error answer, broken image or request to another origin; and no sideways scrolling. An unknown
+ * error answer, broken image or request to another origin; no sideways scrolling; and every
+ * control at least 44 x 44 px. An unknown
  * address answers 404 with the 404 page, checked the same way.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, brokenImages, scrollThrough, watchHygiene } from './page.ts';
+import { axeViolations, brokenImages, scrollThrough, smallTouchTargets, watchHygiene } from './page.ts';
 import {
   baseUrl,
   launchBrowser,
@@ -21,6 +22,7 @@ interface Visit {
   title: string;
   h1: string[];
   overflow: number;
+  smallTargets: string[];
   axe: string[];
   problems: string[];
 }
@@ -45,6 +47,7 @@ async function visit(page: Page, url: string, allowStatus: string[] = []): Promi
     title: await page.title(),
     h1: h1Visible ? h1Texts.map((t) => t.trim()) : h1Texts.map((t) => `(not visible or not alone) ${t}`),
     overflow,
+    smallTargets: await smallTouchTargets(page),
     axe,
     problems: [...hygiene.problems, ...broken.map((src) => `broken image: ${src}`)],
   };
@@ -75,6 +78,7 @@ export function describeRoutes(width: number): void {
         expect(result.axe, 'axe violations').toEqual([]);
         expect(result.problems, 'console errors, failed requests, other origins').toEqual([]);
         expect(result.overflow, 'horizontal scroll (px)').toBeLessThanOrEqual(0);
+        expect(result.smallTargets, 'controls smaller than 44 x 44 px').toEqual([]);
       } finally {
         await page.close();
       }
