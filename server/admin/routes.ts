@@ -223,6 +223,6 @@ export async function adminApi(
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="submissions-${form ?? 'all'}-${day}.csv"`)
       .header('x-content-type-options', 'nosniff')
-      .send(`\ufeff${toCsv(rows)}`);
+      .send(`\ufeff${toCsv(rows, form ? [form] : undefined)}`);
   });
 }

@@ -81,6 +81,12 @@ describe('npm run submissions', () => {
     ).toContain("'=cmd");
   });
 
+  it('exports a header row even when there is nothing to export yet', async () => {
+    const csv = await run('export', '--format', 'csv', '--form', 'brochure', '--since', '2999-01-01');
+    expect(csv).toBe('form,id,createdAt,clientIp,userAgent,handledAt,email\r\n');
+    expect(toCsv([]).split('\r\n')[0]).toContain('handledAt,name,phone,email,serviceType,query,fullName');
+  });
+
   it('writes a stored CV to a file', async () => {
     const out = path.join(dir, 'out.pdf');
     expect(await run('cv', '1', out)).toContain('ravi.pdf');

@@ -9,7 +9,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { ENV_VARIABLES } from '../config.ts';
-import { FORMS, type FormName, type Repository, type SubmissionRow } from '../storage/repository.ts';
+import {
+  FIELD_COLUMNS,
+  FORMS,
+  type FormName,
+  type Repository,
+  type SubmissionRow,
+} from '../storage/repository.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command>
   list [--form demo|brochure|application|contact] [--since YYYY-MM-DD]
@@ -78,9 +84,18 @@ function csvCell(v: string | number | undefined): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(rows: SubmissionRow[]): string {
+const COMMON_COLUMNS = ['form', 'id', 'createdAt', 'clientIp', 'userAgent', 'handledAt'];
+
+/**
+ * Submissions as CSV. The header always lists the common columns and the fields of the `forms`
+ * asked for (all four by default), so an export with no rows yet still shows what it would hold.
+ */
+export function toCsv(rows: SubmissionRow[], forms: readonly FormName[] = FORMS): string {
   const records = rows.map(flat);
-  const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  const fieldColumns = forms.flatMap((form) => Object.keys(FIELD_COLUMNS[form]));
+  const columns = [
+    ...new Set([...COMMON_COLUMNS, ...fieldColumns, ...records.flatMap((r) => Object.keys(r))]),
+  ];
   const lines = [columns.join(','), ...records.map((r) => columns.map((c) => csvCell(r[c])).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -139,8 +154,13 @@ export async function runSubmissions(
       const format = flags.format;
       if (format !== 'csv' && format !== 'json')
         throw new UsageError('export needs --format csv or --format json.');
-      const rows = await repo.list(filters(flags));
-      write(format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows.map(flat), null, 2)}\n`);
+      const query = filters(flags);
+      const rows = await repo.list(query);
+      write(
+        format === 'csv'
+          ? toCsv(rows, query.form ? [query.form] : FORMS)
+          : `${JSON.stringify(rows.map(flat), null, 2)}\n`,
+      );
       return;
     }
     case 'cv': {
