@@ -475,6 +475,16 @@ describe('every endpoint', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: serverMessages.notFound });
   });
+
+  it.each(['contact-demo', 'brochure-request', 'apply-position', 'contact'])(
+    'answers a GET on /%s with 405 and the method it takes',
+    async (endpoint) => {
+      const res = await fetch(`${server.api}/${endpoint}?from=address-bar`);
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(await res.json()).toEqual({ message: 'This address only takes POST requests.' });
+    },
+  );
 });
 
 function pdf() {

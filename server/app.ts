@@ -176,8 +176,6 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    if (closing)
-      return reply.code(503).header('connection', 'close').send({ message: serverMessages.unavailable });
   });
   // A request that was in flight when shutdown began ends its keep-alive connection with its
   // answer, so closing does not wait for idle keep-alive clients to go away.
@@ -195,6 +193,11 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     frameguard: { action: 'deny' },
     // Cross-origin API callers (CORS_ORIGINS) read our JSON; nothing else needs to embed us.
     crossOriginResourcePolicy: { policy: corsOrigins.length ? 'cross-origin' : 'same-origin' },
+  });
+  // After helmet's own hook, so the 503 of a closing server carries the security headers too.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing)
+      return reply.code(503).header('connection', 'close').send({ message: serverMessages.unavailable });
   });
   if (corsOrigins.length)
     await app.register(fastifyCors, { origin: corsOrigins, methods: ['POST'], maxAge: 600 });
@@ -250,9 +253,24 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
 
   if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });
 
+  // A form address asked with the wrong method (a GET typed into the address bar, say) exists:
+  // 405 with the methods it takes says so, where a 404 would suggest a wrong address.
+  const formMethods = new Map<string, string[]>();
+  for (const { method, url } of routes) {
+    if (!url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}/admin`)) continue;
+    formMethods.set(url, [...(formMethods.get(url) ?? []), method]);
+  }
   app.setNotFoundHandler(
     { preHandler: app.rateLimit ? app.rateLimit({ max: 120, timeWindow: 60_000 }) : undefined },
-    async (_request, reply) => reply.code(404).send({ message: serverMessages.notFound }),
+    async (request, reply) => {
+      const allowed = formMethods.get(request.url.split('?')[0] ?? '');
+      if (allowed)
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send({ message: serverMessages.methodNotAllowed(allowed) });
+      return reply.code(404).send({ message: serverMessages.notFound });
+    },
   );
 
   notifier?.start();

@@ -131,6 +131,7 @@ describe('graceful shutdown on SIGTERM', () => {
       expect(res.status).toBe(503);
       expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.headers.get('connection')).toBe('close');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff'); // helmet's headers too
       expect(await res.json()).toEqual({ message: serverMessages.unavailable });
     } finally {
       release();

@@ -91,7 +91,7 @@ describe('serving the pre-rendered site', () => {
   });
 
   it('keeps JSON 404s for the API', async () => {
-    const res = await get('/backend/api/contact');
+    const res = await get('/backend/api/no-such-endpoint');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not found.' });
   });

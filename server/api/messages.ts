@@ -21,6 +21,8 @@ export const serverMessages = {
   unsupportedType: 'Unsupported content type: send JSON (or multipart form data for applications).',
   rateLimited: 'Too many requests. Please wait a minute and try again.',
   notFound: 'Not found.',
+  methodNotAllowed: (methods: readonly string[]) =>
+    `This address only takes ${methods.join(' or ')} requests.`,
   unavailable: 'The server is restarting. Please try again in a moment.',
   serverError: 'Something went wrong.',
 } as const;
