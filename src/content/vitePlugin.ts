@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { formatErrors } from '../validator/formatErrors.ts';
+import { formatErrors, formatWarnings } from '../validator/formatErrors.ts';
 import { type ValidationResult, validateContent } from '../validator/validateContent.ts';
 import { readImageSizes } from './imageSizes.ts';
 import { planVariants, renderVariant, srcsetsOf } from './imageVariants.ts';
@@ -23,6 +23,8 @@ export function contentPlugin(options: { root?: string } = {}): Plugin {
   let result: ValidationResult | undefined;
   // AVIF/WebP variants of raster photos are made for production builds only.
   let makeVariants = false;
+  // `npm run build` prints the warnings itself; the dev server prints them here.
+  let warn: ((message: string) => void) | undefined;
   const sizes = () => readImageSizes(path.join(root, 'public'), current().images);
   const variants = () => (makeVariants ? planVariants(path.join(root, 'public'), sizes()) : []);
 
@@ -41,12 +43,14 @@ export function contentPlugin(options: { root?: string } = {}): Plugin {
     configResolved(config) {
       root = options.root ?? config.root;
       makeVariants = config.command === 'build';
+      warn = config.command === 'serve' ? (message) => config.logger.warn(message) : undefined;
     },
     buildStart() {
       result = undefined;
       const r = current();
       for (const f of r.files) this.addWatchFile(path.join(root, f));
       if (!r.content) this.error(`Site content is invalid:\n\n${formatErrors(r.errors)}`);
+      if (r.warnings.length) warn?.(formatWarnings(r.warnings));
     },
     resolveId(id) {
       if (id === SITE_ID || id.startsWith(PAGE_PREFIX)) return RESOLVED + id;
@@ -109,6 +113,8 @@ export function contentPlugin(options: { root?: string } = {}): Plugin {
           }
         }
         if (result.content) {
+          // Warnings (an expired job posting, say) never stop the page; the terminal shows them.
+          if (result.warnings.length) warn?.(formatWarnings(result.warnings));
           server.ws.send({ type: 'full-reload' });
         } else {
           const message = `Site content is invalid:\n\n${formatErrors(result.errors)}`;
