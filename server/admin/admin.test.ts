@@ -283,8 +283,14 @@ describe('signed in', () => {
     expect(handled.items.map((r) => r.id)).toEqual([3]);
     const open = (await (await call(s, '/submissions/contact?status=open')).json()) as { total: number };
     expect(open.total).toBe(24);
-    const session = (await (await call(s, '/session')).json()) as { forms: { form: string; open: number }[] };
+    const session = (await (await call(s, '/session')).json()) as {
+      forms: { form: string; open: number }[];
+      labels: { forms: Record<string, { many: string }>; fields: Record<string, string> };
+    };
     expect(session.forms.find((f) => f.form === 'contact')?.open).toBe(24);
+    // The inbox names forms and fields as the notification emails do (server/labels.ts).
+    expect(session.labels.forms.contact?.many).toBe('Contact messages');
+    expect(session.labels.fields.mobileNumber).toBe('Mobile number');
   });
 
   it('returns stored XSS payloads as JSON data only, and the page runs no inline script', async () => {

@@ -17,6 +17,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../api/context.ts';
 import { toCsv } from '../cli/commands.ts';
+import { FIELD_LABELS, FORM_LABELS } from '../labels.ts';
 import { cvContentType, cvFileName } from '../notify/compose.ts';
 import { FORMS, type FormName, type Repository } from '../storage/repository.ts';
 import { verifyPassword } from './password.ts';
@@ -151,7 +152,7 @@ export async function adminApi(
       ]);
       forms.push({ form, total: all.total, open: open.total });
     }
-    return { ...request.adminSession, forms };
+    return { ...request.adminSession, forms, labels: { forms: FORM_LABELS, fields: FIELD_LABELS } };
   });
 
   app.get<{ Params: { form: string }; Querystring: Record<string, string | undefined> }>(

@@ -2,7 +2,8 @@
  * The notification email of one submission: plain text plus an HTML version in which every value a
  * visitor typed is escaped (no markup, links or images from a visitor reach the staff's mail client).
  */
-import type { FormName, StoredCv, SubmissionRow } from '../storage/repository.ts';
+import { FIELD_LABELS, FORM_LABELS } from '../labels.ts';
+import type { StoredCv, SubmissionRow } from '../storage/repository.ts';
 
 export function escapeHtml(value: string): string {
   return value.replace(
@@ -17,30 +18,6 @@ function headerText(value: string, max = 80): string {
   const t = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
-
-export const FORM_TITLES: Record<FormName, string> = {
-  demo: 'Demo request',
-  brochure: 'Brochure request',
-  application: 'Job application',
-  contact: 'Contact message',
-};
-
-export const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  fullName: 'Full name',
-  phone: 'Phone',
-  mobileNumber: 'Mobile number',
-  email: 'Email',
-  serviceType: 'Service type',
-  query: 'Query',
-  message: 'Message',
-  coverLetter: 'Cover letter',
-  position: 'Position',
-  cvName: 'CV file name (as uploaded)',
-  cvType: 'CV type',
-  cvSize: 'CV size (bytes)',
-  cvSha256: 'CV SHA-256',
-};
 
 const CV_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
@@ -82,7 +59,7 @@ function sender(row: SubmissionRow): string {
 }
 
 export function composeMail(row: SubmissionRow, cv?: StoredCv, inboxUrl?: string): Mail {
-  const title = FORM_TITLES[row.form];
+  const title = FORM_LABELS[row.form].one;
   const entries = Object.entries(row.fields).filter(([k]) => k !== 'cvSha256');
   const subject = headerText(`${title} #${row.id}${sender(row) ? ` from ${sender(row)}` : ''}`, 120);
   const text = [

@@ -5,28 +5,6 @@
  * session's CSRF token in the X-CSRF-Token header.
  */
 
-const FORM_TITLES = {
-  demo: 'Demo requests',
-  brochure: 'Brochure requests',
-  application: 'Applications',
-  contact: 'Contact messages',
-};
-const FIELD_LABELS = {
-  name: 'Name',
-  fullName: 'Full name',
-  phone: 'Phone',
-  mobileNumber: 'Mobile number',
-  email: 'Email',
-  serviceType: 'Service type',
-  query: 'Query',
-  message: 'Message',
-  coverLetter: 'Cover letter',
-  position: 'Position',
-  cvName: 'CV file name (as uploaded)',
-  cvType: 'CV type',
-  cvSize: 'CV size (bytes)',
-  cvSha256: 'CV SHA-256',
-};
 /** The columns of the list, per form (the first is the row's link). */
 const LIST_FIELDS = {
   demo: ['name', 'email', 'phone', 'serviceType'],
@@ -79,7 +57,11 @@ export function startInbox(root, options) {
     status: 'all',
     page: 1,
     detail: null,
+    /** Names of the forms and fields, from the server's session answer (server/labels.ts). */
+    labels: { forms: {}, fields: {} },
   };
+  const formTitle = (form, count = 'many') => state.labels.forms[form]?.[count] ?? form;
+  const fieldLabel = (key) => state.labels.fields[key] ?? key;
 
   async function call(path, init = {}) {
     const headers = { ...(init.headers ?? {}) };
@@ -153,6 +135,7 @@ export function startInbox(root, options) {
     const session = await call('/session');
     state.csrfToken = session.csrfToken;
     state.forms = session.forms;
+    if (session.labels) state.labels = session.labels;
     await showList();
   }
 
@@ -175,7 +158,7 @@ export function startInbox(root, options) {
               showList().catch(() => {});
             },
           },
-          `${FORM_TITLES[f.form] ?? f.form} `,
+          `${formTitle(f.form)} `,
           h('span', { class: 'count' }, `${f.open} open / ${f.total}`),
         ),
       ),
@@ -250,7 +233,7 @@ export function startInbox(root, options) {
               'tr',
               {},
               h('th', { scope: 'col' }, 'Received'),
-              ...fields.map((f) => h('th', { scope: 'col' }, FIELD_LABELS[f] ?? f)),
+              ...fields.map((f) => h('th', { scope: 'col' }, fieldLabel(f))),
               h('th', { scope: 'col' }, 'Status'),
             ),
           ),
@@ -312,10 +295,7 @@ export function startInbox(root, options) {
         'Next',
       ),
     );
-    render(
-      header(),
-      h('section', {}, h('h2', {}, FORM_TITLES[state.form] ?? state.form), filters, table, pager),
-    );
+    render(header(), h('section', {}, h('h2', {}, formTitle(state.form)), filters, table, pager));
   }
 
   async function showDetail(form, id) {
@@ -328,7 +308,7 @@ export function startInbox(root, options) {
       h('dt', {}, 'Received'),
       h('dd', {}, formatDate(row.createdAt)),
       ...Object.entries(row.fields).flatMap(([k, v]) => [
-        h('dt', {}, FIELD_LABELS[k] ?? k),
+        h('dt', {}, fieldLabel(k)),
         h('dd', { class: 'value' }, String(v)),
       ]),
       h('dt', {}, 'Client IP (truncated)'),
@@ -401,7 +381,7 @@ export function startInbox(root, options) {
     );
     render(
       header(),
-      h('article', {}, h('h2', {}, `${FORM_TITLES[form] ?? form}: #${row.id}`), list, actions, status),
+      h('article', {}, h('h2', {}, `${formTitle(form, 'one')} #${row.id}`), list, actions, status),
     );
   }
 

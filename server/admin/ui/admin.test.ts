@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { FIELD_LABELS, FORM_LABELS } from '../../labels.ts';
 import { startInbox } from './admin.js';
 
 const XSS = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
@@ -49,6 +50,7 @@ function fakeApi() {
       return reply(200, {
         csrfToken: 'tok',
         forms: ['demo', 'brochure', 'application', 'contact'].map((form) => ({ form, total: 1, open: 1 })),
+        labels: { forms: FORM_LABELS, fields: FIELD_LABELS },
       });
     if (path.startsWith('/submissions/contact?'))
       return reply(200, { items: [row], total: 1, page: 1, pageSize: 20 });
@@ -79,9 +81,10 @@ describe('the staff inbox page', () => {
 
     await user.click(await screen.findByRole('button', { name: /Contact messages/ }));
     const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Mobile number' })).toBeInTheDocument();
     expect(within(table).getByText(XSS)).toBeInTheDocument();
     await user.click(within(table).getByRole('link', { name: /#4/ }));
-    expect(await screen.findByRole('heading', { name: 'Contact messages: #4' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Contact message #4' })).toBeInTheDocument();
     expect(screen.getAllByText(XSS, { exact: false }).length).toBeGreaterThanOrEqual(2);
     // Nothing typed by the visitor became markup.
     expect(root.querySelector('img, script')).toBeNull();
