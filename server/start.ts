@@ -45,6 +45,8 @@ const { app, db } = await createServer({
   logLevel: config.logLevel,
 });
 
+// Before listening: a SIGTERM that arrives while the port opens still closes the database cleanly.
+handleShutdown(app);
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const address = app.server.address();
@@ -54,5 +56,3 @@ console.log(
     ` — ${staffSummary(staff)}` +
     (facts.positions.length ? '' : ' — note: no open positions in the content, applications are refused'),
 );
-
-handleShutdown(app);
