@@ -3,7 +3,7 @@
  * The validator on broken copies of a small fixture site: one test per kind of mistake an editor
  * makes, each asserting the plain-English message and the exact line and column it points at.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -157,16 +157,111 @@ describe('validateContent', () => {
     expect(e.message).toBe('Image "/images/pik.svg" not found: there is no file public/images/pik.svg.');
   });
 
-  it('reports a YAML syntax error with its line and column', () => {
+  // Each mistake is reported once, where it starts (not where the parser gave up), in plain words.
+  it.each([
+    {
+      kind: 'an unclosed quote',
+      edit: (t: string) => t.replace('title: Fixture home', 'title: "Fixture home'),
+      line: 3,
+      column: 8,
+      message: 'the text that starts with " here is never closed. Add the closing " at the end of the text',
+    },
+    {
+      kind: 'a line indented too far',
+      edit: (t: string) => t.replace('    heading: Welcome', '     heading: Welcome'),
+      line: 7,
+      column: 6,
+      message: 'this line does not line up with the other lines of its section',
+    },
+    {
+      kind: 'a line indented too little',
+      edit: (t: string) => t.replace('      mobile: /images', '     mobile: /images'),
+      line: 10,
+      column: 6,
+      message: 'this line does not line up with the other lines of its section',
+    },
+    {
+      kind: 'a tab as indentation',
+      edit: (t: string) => t.replace('    heading: Welcome', '\theading: Welcome'),
+      line: 7,
+      column: 1,
+      message: 'this line is indented with a tab. YAML needs spaces for indentation',
+    },
+    {
+      kind: 'a duplicate key',
+      edit: (t: string) => t.replace('description: The home', 'title: Another title\ndescription: The home'),
+      line: 4,
+      column: 1,
+      message: '"title" appears twice in the same section',
+    },
+    {
+      kind: 'an unclosed bracket',
+      edit: (t: string) => t.replace('path: /\n', 'path: /\naliases: [/home, /start\n'),
+      line: 3,
+      column: 10,
+      message: 'the list that starts with "[" here is never closed. Add "]" after its last item',
+    },
+    {
+      kind: 'a text with ": " not in quotes',
+      edit: (t: string) => t.replace('title: Fixture home', 'title: Fixture: home'),
+      line: 3,
+      column: 8,
+      message: 'Put the whole text in "quotes". Write it as "Fixture: home".',
+    },
+  ])('reports $kind once, at the line and column where it starts', ({ edit, line, column, message }) => {
+    const dir = brokenCopy('pages/index.yaml', edit);
+    const e = only(validateContent(dir).errors);
+    expect(e.file).toBe('pages/index.yaml');
+    expect(e.message).toMatch(/^YAML syntax: /);
+    expect(e.message).toContain(message);
+    expect({ line: e.line, column: e.column }).toEqual({ line, column });
+  });
+
+  it('reports two unrelated syntax mistakes of one file, each where it is', () => {
+    const dir = brokenCopy('pages/index.yaml', (t) =>
+      t
+        .replace('title: Fixture home', 'title: "Fixture home"\ntitle: Again')
+        .replace('    heading: Welcome', '\theading: Welcome'),
+    );
+    expect(validateContent(dir).errors.map((e) => `${e.line}:${e.column}`)).toEqual(['4:1', '8:1']);
+  });
+
+  it('keeps the address of a page it cannot read, so links to it are no false errors', () => {
+    // site.yaml links to "/" (pages/index.yaml) and to "/services", an alias of services/iot.yaml;
+    // both files get a syntax error, and a third page stays readable.
     const dir = brokenCopy('pages/index.yaml', (t) =>
       t.replace('title: Fixture home', 'title: "Fixture home'),
     );
-    const errors = validateContent(dir).errors;
-    expect(errors.length).toBeGreaterThan(0);
-    const e = errors[0] as ContentError;
-    expect(e.file).toBe('pages/index.yaml');
-    expect(e.message).toMatch(/^YAML syntax: /);
-    expect(e.line).toBeGreaterThanOrEqual(lineOf(dir, e.file, 'title: "Fixture home'));
+    writeFileSync(
+      path.join(dir, 'pages/about.yaml'),
+      readFileSync(path.join(FIXTURE, 'pages/index.yaml'), 'utf8').replace('path: /', 'path: /about'),
+    );
+    writeFileSync(
+      path.join(dir, 'site.yaml'),
+      readFileSync(path.join(dir, 'site.yaml'), 'utf8').replace('link: /services/iot', 'link: /services'),
+    );
+    const iot = path.join(dir, 'pages/services/iot.yaml');
+    writeFileSync(iot, readFileSync(iot, 'utf8').replace('paragraph: Contact', 'paragraph: "Contact'));
+    expect(validateContent(dir).errors.map(formatError)).toEqual([
+      expect.stringMatching(/^pages\/index\.yaml:3:8\n {2}YAML syntax: the text that starts with "/),
+      expect.stringMatching(
+        /^pages\/services\/iot\.yaml:\d+:\d+\n {2}YAML syntax: the text that starts with "/,
+      ),
+    ]);
+  });
+
+  it('still reports a link that matches no page, saying which page could not be read', () => {
+    const dir = brokenCopy('pages/index.yaml', (t) =>
+      t.replace('title: Fixture home', 'title: "Fixture home'),
+    );
+    writeFileSync(
+      path.join(dir, 'site.yaml'),
+      readFileSync(path.join(dir, 'site.yaml'), 'utf8').replace('link: /services/iot', 'link: /servces/iot'),
+    );
+    const link = validateContent(dir).errors.find((e) => e.file === 'site.yaml');
+    expect(link?.message).toBe(
+      'Link "/servces/iot" goes to no page: no file in pages/ has this path or alias. Did you mean "/services/iot"? If it is meant for a page of pages/index.yaml, fix the YAML syntax error there first.',
+    );
   });
 
   it('suggests the closest icon name', () => {
@@ -194,6 +289,76 @@ describe('validateContent', () => {
       expect.stringContaining('Unknown block type "bulletGird"'),
       expect.stringContaining('Unknown property "lable". Did you mean "label"?'),
     ]);
+  });
+});
+
+describe('the editor schema line (# yaml-language-server: $schema=...)', () => {
+  /**
+   * A copy with its own schema/ folder and every file's schema line pointing at it, as in the
+   * repository: no warning until a file is moved or loses its line.
+   */
+  function selfContainedCopy(): string {
+    const dir = brokenCopy('site.yaml', (t) => t);
+    cpSync(path.join(REPO, 'schema'), path.join(dir, 'schema'), { recursive: true });
+    const fix = (file: string, line: string) => {
+      const abs = path.join(dir, file);
+      writeFileSync(abs, readFileSync(abs, 'utf8').replace(/^# yaml-language-server: .*$/m, line));
+    };
+    fix('site.yaml', '# yaml-language-server: $schema=./schema/site.schema.json');
+    fix('pages/index.yaml', '# yaml-language-server: $schema=../schema/page.schema.json');
+    fix('pages/services/iot.yaml', '# yaml-language-server: $schema=../../schema/page.schema.json');
+    return dir;
+  }
+
+  it('is accepted where it leads to the right schema, from the content folder or the validator', () => {
+    expect(validateContent(FIXTURE).warnings).toEqual([]);
+    expect(validateContent(selfContainedCopy()).warnings).toEqual([]);
+  });
+
+  it('warns, without failing, about a page copied to a folder of another depth, giving the right line', () => {
+    const dir = selfContainedCopy();
+    const moved = readFileSync(path.join(dir, 'pages/services/iot.yaml'), 'utf8')
+      .replace('path: /services/iot', 'path: /telematics')
+      .replace('aliases: [/services]\n', '');
+    writeFileSync(path.join(dir, 'pages/telematics.yaml'), moved);
+    const result = validateContent(dir);
+    expect(result.errors).toEqual([]);
+    expect(result.content).toBeDefined();
+    expect(result.warnings.map(formatError)).toEqual([
+      'pages/telematics.yaml:1:33\n  The editor\'s schema line points to "../../schema/page.schema.json", which is not schema/page.schema.json seen from this file\'s folder (was the file copied from a folder at another depth?). Change the line to:\n    # yaml-language-server: $schema=../schema/page.schema.json',
+    ]);
+  });
+
+  it('warns about a file without the line, at its first line', () => {
+    const dir = selfContainedCopy();
+    const site = path.join(dir, 'site.yaml');
+    writeFileSync(site, readFileSync(site, 'utf8').replace(/^# yaml-language-server: .*\n/, ''));
+    const result = validateContent(dir);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([
+      {
+        file: 'site.yaml',
+        line: 1,
+        column: 1,
+        where: '',
+        message:
+          'The file does not begin with the line that lets an editor check it as you type. Add this as its first line:\n    # yaml-language-server: $schema=./schema/site.schema.json',
+      },
+    ]);
+  });
+
+  it('prints the warning with npm run validate, which still exits 0', () => {
+    const dir = selfContainedCopy();
+    const index = path.join(dir, 'pages/index.yaml');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('$schema=../schema/', '$schema=../../schema/'));
+    const run = spawnSync(path.join(REPO, 'node_modules/.bin/tsx'), ['scripts/validate.ts', dir], {
+      cwd: REPO,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain('pages/index.yaml:1:33');
+    expect(run.stderr).toContain('# yaml-language-server: $schema=../schema/page.schema.json');
+    expect(run.stdout).toContain('Content OK');
   });
 });
 

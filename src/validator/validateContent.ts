@@ -2,11 +2,11 @@
  * Validates a content folder (site.yaml, pages/, public/) and returns every problem found, plus the
  * content itself when it is valid. Used by `npm run validate`, by the build and by the dev server.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, SiteConfig } from '../content/generated/content-types.ts';
 import { readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
-import { blockTypeOf, listBlockSchemaFiles, readSchemaFiles } from './schemaFiles.ts';
+import { blockTypeOf, listBlockSchemaFiles, readSchemaFiles, SCHEMA_DIR } from './schemaFiles.ts';
 import { createSchemaValidator, type MarkedValue } from './schemaValidator.ts';
 import { didYouMean } from './suggest.ts';
 import type { ContentError } from './types.ts';
@@ -77,6 +77,7 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
   const files = [siteRel, ...pageRels];
 
   const marked: { file: YamlFile; links: MarkedValue[]; images: MarkedValue[]; anchors: Set<string> }[] = [];
+  const modelineWarnings: ContentError[] = [];
 
   // site.yaml
   let site: SiteConfig | undefined;
@@ -84,6 +85,7 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
     errors.push({ file: siteRel, line: 1, column: 1, where: '', message: 'site.yaml is missing.' });
   } else {
     const yf = readYamlFile(path.join(root, siteRel), siteRel);
+    modelineWarnings.push(...checkModeline(root, yf, 'site.schema.json'));
     errors.push(...yf.syntaxErrors);
     if (!yf.syntaxErrors.length) {
       const run = validator.site(yf.data);
@@ -96,12 +98,18 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
   // pages/
   const pages: PageFile[] = [];
   const pageYaml = new Map<string, YamlFile>();
+  /** Page files with a YAML syntax error: their content is unknown, their address is not. */
+  const unreadable = new Map<string, YamlFile>();
   let blocks = 0;
   const defaultAnchors = blockDefaultAnchors();
   for (const rel of pageRels) {
     const yf = readYamlFile(path.join(root, rel), rel);
+    modelineWarnings.push(...checkModeline(root, yf, 'page.schema.json'));
     errors.push(...yf.syntaxErrors);
-    if (yf.syntaxErrors.length) continue;
+    if (yf.syntaxErrors.length) {
+      unreadable.set(rel, yf);
+      continue;
+    }
     const run = validator.page(yf.data);
     errors.push(...toContentErrors(yf, run.errors));
     const data = yf.data as Partial<Page> | undefined;
@@ -164,10 +172,21 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
     }
   }
 
+  // A page that cannot be read still has an address: the one its place under pages/ gives it (and
+  // the aliases written before the mistake). Links to it are not mistakes of their own.
   const knownRoutes = [...routes.keys()];
+  for (const [file, yf] of unreadable) {
+    const partial = yf.partialData as { aliases?: unknown } | null | undefined;
+    const aliases = Array.isArray(partial?.aliases) ? partial.aliases : [];
+    for (const route of [expectedPathFor(file), ...aliases])
+      if (typeof route === 'string' && !knownRoutes.includes(route)) knownRoutes.push(route);
+  }
+  const unreadableNote = unreadable.size
+    ? ` If it is meant for a page of ${[...unreadable.keys()].join(', ')}, fix the YAML syntax error there first.`
+    : '';
   for (const { file, links, images, anchors } of marked) {
     for (const link of links) {
-      const problem = checkLink(link.value, knownRoutes, anchors, routes.size > 0);
+      const problem = checkLink(link.value, knownRoutes, anchors, unreadableNote);
       if (problem) errors.push(at(file, link, problem));
     }
     for (const image of images) {
@@ -182,10 +201,13 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
 
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const warnings = pages.flatMap(({ file }) => {
-    const yf = pageYaml.get(file);
-    return yf ? expiredPostings(yf, today) : [];
-  });
+  const warnings = [
+    ...modelineWarnings,
+    ...pages.flatMap(({ file }) => {
+      const yf = pageYaml.get(file);
+      return yf ? expiredPostings(yf, today) : [];
+    }),
+  ].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const result: ValidationResult = {
     errors,
     warnings,
@@ -218,6 +240,51 @@ function expiredPostings(yf: YamlFile, today: string): ContentError[] {
   });
 }
 
+const MODELINE = /^#\s*yaml-language-server:\s*\$schema=(\S*)/;
+
+/**
+ * The first line `# yaml-language-server: $schema=<path>` lets an editor (VS Code with the YAML
+ * extension) check the file as it is typed. The path is relative to the file, so a file copied to
+ * a folder of another depth silently loses that help: warn, and give the line to write. The right
+ * schema is the content folder's own schema/ if it has one, else the one this validator uses.
+ */
+function checkModeline(root: string, yf: YamlFile, schemaName: string): ContentError[] {
+  const fileDir = path.dirname(path.join(root, yf.file));
+  const candidates = [path.join(root, 'schema', schemaName), path.join(SCHEMA_DIR, schemaName)];
+  const target = candidates.find((c) => existsSync(c)) ?? path.join(SCHEMA_DIR, schemaName);
+  let relative = path.relative(fileDir, target).split(path.sep).join('/');
+  if (!relative.startsWith('.')) relative = `./${relative}`;
+  const expectedLine = `# yaml-language-server: $schema=${relative}`;
+
+  const lines = yf.text.split('\n');
+  const index = lines.findIndex((l) => MODELINE.test(l));
+  if (index < 0) {
+    return [
+      {
+        file: yf.file,
+        line: 1,
+        column: 1,
+        where: '',
+        message: `The file does not begin with the line that lets an editor check it as you type. Add this as its first line:\n    ${expectedLine}`,
+      },
+    ];
+  }
+  const value = MODELINE.exec(lines[index] ?? '')?.[1] ?? '';
+  const resolved = path.resolve(fileDir, value);
+  const same = (a: string, b: string) =>
+    a === b || (existsSync(a) && existsSync(b) && realpathSync(a) === realpathSync(b));
+  if (value && !/^[a-z]+:/i.test(value) && candidates.some((c) => same(resolved, c))) return [];
+  return [
+    {
+      file: yf.file,
+      line: index + 1,
+      column: (lines[index] ?? '').indexOf('$schema=') + '$schema='.length + 1,
+      where: '',
+      message: `The editor's schema line points to "${value}", which is not schema/${schemaName} seen from this file's folder (was the file copied from a folder at another depth?). Change the line to:\n    ${expectedLine}`,
+    },
+  ];
+}
+
 function at(file: YamlFile, marked: MarkedValue, message: string): ContentError {
   const segments = segmentsOf(marked.instancePath);
   return { file: file.file, ...file.locate(segments), where: readablePath(segments), message };
@@ -225,11 +292,12 @@ function at(file: YamlFile, marked: MarkedValue, message: string): ContentError 
 
 const FOOTER_ANCHOR = 'contactus';
 
+/** `unknownRouteNote` ends the message of a link to no page (it may be to a page that cannot be read). */
 function checkLink(
   value: string,
   routes: string[],
   anchors: Set<string>,
-  routesKnown: boolean,
+  unknownRouteNote: string,
 ): string | undefined {
   if (/^(https?:|mailto:|tel:)/.test(value)) {
     return value.startsWith('http:') ? `Use a secure address: "https:${value.slice(5)}".` : undefined;
@@ -241,8 +309,8 @@ function checkLink(
   }
   if (value.startsWith('/')) {
     const route = value.split('#')[0] ?? value;
-    if (!routesKnown || routes.includes(route)) return undefined;
-    return `Link "${value}" goes to no page: no file in pages/ has this path or alias.${didYouMean(route, routes)}`;
+    if (!routes.length || routes.includes(route)) return undefined;
+    return `Link "${value}" goes to no page: no file in pages/ has this path or alias.${didYouMean(route, routes)}${unknownRouteNote}`;
   }
   return `Link "${value}" should start with "/" (a page of this site), "#", "https://", "mailto:" or "tel:".`;
 }
