@@ -1,27 +1,26 @@
 /** Renders a page's blocks in order, each through the component the registry maps its type to. */
-import { type ComponentType, Suspense } from 'react';
-import type { Block, BlockType } from '../content/model.ts';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
+import type { Block, BlockOf, BlockType } from '../content/model.ts';
 import { type BlockProps, blockRegistry } from './registry.ts';
 
-function componentFor<T extends BlockType>(type: T): ComponentType<BlockProps<T>> {
-  return blockRegistry[type] as unknown as ComponentType<BlockProps<T>>;
+/**
+ * One block through the component registered for its type. Generic in that type, so the compiler
+ * checks that the component looked up with `block.type` is the one taking this kind of block: the
+ * registry's mapped type indexed by `T` is `LazyBlock<BlockProps<T>>`, no cast needed. Called with
+ * a page's `Block` (the union of every kind), `T` is that union, which TypeScript accepts.
+ */
+function renderBlock<T extends BlockType>(block: BlockOf<T> & { type: T }, index: number): ReactNode {
+  const Component: ComponentType<BlockProps<T>> = blockRegistry[block.type];
+  return (
+    // Blocks never reorder at run time, so their position is a stable key.
+    <Suspense key={index} fallback={null}>
+      <Component block={block} />
+    </Suspense>
+  );
 }
 
 export function BlockRenderer({ blocks }: { blocks: readonly Block[] }) {
-  return (
-    <>
-      {blocks.map((block, index) => {
-        const Component = componentFor(block.type) as ComponentType<{ block: Block }>;
-        return (
-          // Blocks never reorder at run time, so their position is a stable key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <Suspense key={index} fallback={null}>
-            <Component block={block} />
-          </Suspense>
-        );
-      })}
-    </>
-  );
+  return <>{blocks.map((block, index) => renderBlock(block, index))}</>;
 }
 
 /**
