@@ -3,10 +3,11 @@ vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(async () => ({ isConfirme
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadContent, renderWithContent } from '../../tests/support/content.tsx';
-import { CONTACT_LABELS, ContactForm } from './ContactForm.tsx';
+import { ContactForm } from './ContactForm.tsx';
 import { deferred, expectOnlyDialog, expectPrivacyLinkAfter, jsonResponse, stubFetch } from './testing.ts';
 
 const { site } = loadContent();
+const words = site.forms.contact;
 const valid = {
   name: 'Asha Rao',
   email: 'asha@example.com',
@@ -20,12 +21,12 @@ function setup() {
   const onSent = vi.fn();
   renderWithContent(<ContactForm onSent={onSent} />);
   const field = {
-    name: () => screen.getByLabelText(CONTACT_LABELS.name),
-    email: () => screen.getByLabelText(CONTACT_LABELS.email),
-    mobileNumber: () => screen.getByLabelText(CONTACT_LABELS.mobileNumber),
-    message: () => screen.getByLabelText(CONTACT_LABELS.message),
+    name: () => screen.getByLabelText(words.labels.name),
+    email: () => screen.getByLabelText(words.labels.email),
+    mobileNumber: () => screen.getByLabelText(words.labels.mobileNumber),
+    message: () => screen.getByLabelText(words.labels.message),
   };
-  const submit = () => screen.getByRole('button', { name: CONTACT_LABELS.submit });
+  const submit = () => screen.getByRole('button', { name: words.submit });
   const fill = async (values: Partial<Values>) => {
     for (const key of ['name', 'email', 'mobileNumber', 'message'] as const) {
       const v = values[key];
@@ -39,6 +40,32 @@ beforeEach(() => vi.clearAllMocks());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ContactForm', () => {
+  it('takes its labels and button words from site.yaml (forms.contact)', () => {
+    expect(words).toEqual({
+      labels: { name: 'Name', email: 'Email', mobileNumber: 'Mobile Number', message: 'Message' },
+      submit: 'Send Message',
+      busyLabel: 'Sending...',
+    });
+    const { field, submit } = setup();
+    for (const f of Object.values(field)) expect(f()).toBeInTheDocument();
+    expect(submit()).toBeInTheDocument();
+  });
+
+  it('caps name and email in the browser, so their length rules are reached only by bypassing it', async () => {
+    const { user, field, fill, submit } = setup();
+    expect(field.name()).toHaveAttribute('maxLength', '100');
+    expect(field.email()).toHaveAttribute('maxLength', '254');
+    await user.type(field.name(), 'n'.repeat(105));
+    expect(field.name()).toHaveValue('n'.repeat(100));
+    // A script setting the value directly gets the server's words for it.
+    const fetch = stubFetch(jsonResponse(200));
+    await fill({ ...valid, name: '' });
+    fireEvent.change(field.name(), { target: { value: 'n'.repeat(101) } });
+    await user.click(submit());
+    await expectOnlyDialog('Too Long', 'Name is too long (max 100 characters).', 'error');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('the mobile input strips non-digits as typed and holds at most 10', async () => {
     const { user, field } = setup();
     await user.type(field.mobileNumber(), '+91 98a-765');
@@ -121,7 +148,7 @@ describe('ContactForm', () => {
     const fetch = stubFetch(() => answer.promise);
     await fill({ ...valid, name: `  ${valid.name} ` });
     await user.click(submit());
-    const busy = screen.getByRole('button', { name: CONTACT_LABELS.sending });
+    const busy = screen.getByRole('button', { name: words.busyLabel });
     expect(busy).toBeDisabled();
     expect(busy.querySelector('[aria-hidden="true"]')).not.toBeNull();
     fireEvent.submit(busy.closest('form') as HTMLFormElement);

@@ -1,8 +1,10 @@
 /**
  * The contact form of the chat panel: name, email, mobile number (digits only, at most 10, stripped
- * as typed) and a message. On success the fields clear and `onSent` closes the panel.
+ * as typed) and a message. On success the fields clear and `onSent` closes the panel. Its words
+ * come from site.yaml (forms.contact); the panel's title is the frame's.
  */
 import { useState } from 'react';
+import { useSite } from '../renderer/ContentContext.tsx';
 import { useApi } from './api.ts';
 import { dialogOf, preloadDialogs } from './dialogs.ts';
 import {
@@ -20,34 +22,16 @@ import {
   CONTACT_MOBILE_LENGTH,
   type ContactValues,
   checkContact,
+  FIELD_MAX_LENGTHS,
   responses,
   sanitizeMobileInput,
 } from './rules.ts';
 import { useSubmission } from './useSubmission.ts';
 
-/** Generic field words; the panel's title and any lead-in are the frame's (site.yaml). */
-export interface ContactFormLabels {
-  name: string;
-  email: string;
-  mobileNumber: string;
-  message: string;
-  submit: string;
-  sending: string;
-}
-
-export const CONTACT_LABELS: ContactFormLabels = {
-  name: 'Name',
-  email: 'Email',
-  mobileNumber: 'Mobile Number',
-  message: 'Message',
-  submit: 'Send Message',
-  sending: 'Sending...',
-};
-
 const EMPTY: ContactValues = { name: '', email: '', mobileNumber: '', message: '' };
 
-export function ContactForm({ onSent, labels }: { onSent: () => void; labels?: Partial<ContactFormLabels> }) {
-  const words = { ...CONTACT_LABELS, ...labels };
+export function ContactForm({ onSent }: { onSent: () => void }) {
+  const words = useSite().forms.contact;
   const api = useApi();
   const { busy, handle, submitRef } = useSubmission();
   const [values, setValues] = useState<ContactValues>(EMPTY);
@@ -77,26 +61,28 @@ export function ContactForm({ onSent, labels }: { onSent: () => void; labels?: P
     >
       <TextField
         name="name"
-        label={words.name}
+        label={words.labels.name}
         value={values.name}
         onValue={set('name')}
         autoComplete="name"
+        maxLength={FIELD_MAX_LENGTHS.name}
         required
         full
       />
       <TextField
         name="email"
-        label={words.email}
+        label={words.labels.email}
         value={values.email}
         onValue={set('email')}
         type="email"
         autoComplete="email"
+        maxLength={FIELD_MAX_LENGTHS.email}
         required
         full
       />
       <TextField
         name="mobileNumber"
-        label={words.mobileNumber}
+        label={words.labels.mobileNumber}
         value={values.mobileNumber}
         onValue={(raw) => set('mobileNumber')(sanitizeMobileInput(raw))}
         type="tel"
@@ -108,7 +94,7 @@ export function ContactForm({ onSent, labels }: { onSent: () => void; labels?: P
       />
       <TextAreaField
         name="message"
-        label={words.message}
+        label={words.labels.message}
         value={values.message}
         onValue={set('message')}
         countMax={CONTACT_MESSAGE_MAX}
@@ -117,7 +103,7 @@ export function ContactForm({ onSent, labels }: { onSent: () => void; labels?: P
         full
       />
       <div className={`${fieldStyles.actions} ${fieldStyles.full}`}>
-        <SubmitButton busy={busy} label={words.submit} busyLabel={words.sending} buttonRef={submitRef} />
+        <SubmitButton busy={busy} label={words.submit} busyLabel={words.busyLabel} buttonRef={submitRef} />
         <PrivacyNote />
       </div>
       <Honeypot />

@@ -2,7 +2,8 @@
  * A dropdown of fixed choices, built as the WAI-ARIA "select-only combobox": a button showing the
  * choice that opens a listbox. Click toggles it open/closed; choosing closes it. Keyboard: Down/Up/
  * Enter/Space/Home/End open it, arrows/Home/End/PageUp/PageDown move, Enter/Space choose, Escape
- * and Tab close, typing letters jumps to the matching choice.
+ * and Tab close, typing letters jumps to the matching choice. The visible label is a <label> for the
+ * button: clicking it focuses the button and toggles the list, as clicking the button does.
  */
 
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -24,11 +25,13 @@ const PAGE = 10;
 export function SelectField({ name, label, placeholder, options, value, onValue, full }: SelectFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
+  const buttonId = `${id}-button`;
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-opt-${i}`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const wrapperRef = useRef<HTMLDivElement>(null);
+  const labelRef = useRef<HTMLLabelElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const typed = useRef({ text: '', at: 0 });
   const selectedIndex = options.indexOf(value);
@@ -44,11 +47,12 @@ export function SelectField({ name, label, placeholder, options, value, onValue,
     setOpen(false);
   };
 
-  // Close when a pointer goes down outside.
+  // Close when a pointer goes down outside (the label toggles through the button instead).
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => {
-      if (!wrapperRef.current?.contains(e.target as Node)) setOpen(false);
+      const target = e.target as Node;
+      if (!wrapperRef.current?.contains(target) && !labelRef.current?.contains(target)) setOpen(false);
     };
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
@@ -149,13 +153,14 @@ export function SelectField({ name, label, placeholder, options, value, onValue,
   return (
     <div className={full ? `${styles.field} ${styles.full}` : styles.field}>
       <div className={styles.labelRow}>
-        {/* A button is labelled through aria-labelledby; clicking the label opens nothing on its own. */}
-        <span id={labelId} className={styles.label}>
+        {/* Buttons are labelable: a click on the label is passed on to the button. */}
+        <label ref={labelRef} id={labelId} htmlFor={buttonId} className={styles.label}>
           {label}
-        </span>
+        </label>
       </div>
       <div ref={wrapperRef} className={styles.select}>
         <button
+          id={buttonId}
           type="button"
           role="combobox"
           data-field={name}
@@ -166,10 +171,18 @@ export function SelectField({ name, label, placeholder, options, value, onValue,
           aria-expanded={open}
           aria-required="true"
           aria-activedescendant={open ? optionId(active) : undefined}
-          onClick={() => (open ? setOpen(false) : openAt(Math.max(selectedIndex, 0)))}
+          onClick={(e) => {
+            // Also when the click came from the label: the keyboard then works on the list.
+            e.currentTarget.focus();
+            if (open) setOpen(false);
+            else openAt(Math.max(selectedIndex, 0));
+          }}
           onKeyDown={onKeyDown}
           onBlur={(e) => {
-            if (!wrapperRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+            // Focus moving to another control closes the list. Focus going nowhere (a press on the
+            // label or the page) is left to the click that follows / the outside-pointer handler.
+            const next = e.relatedTarget as Node | null;
+            if (next && !wrapperRef.current?.contains(next)) setOpen(false);
           }}
         >
           <span className={value ? styles.selectValue : `${styles.selectValue} ${styles.placeholder}`}>

@@ -43,15 +43,15 @@ export const dialogOf = (m: DialogMessage, text: string = m.message): DialogCont
   icon: m.icon,
 });
 
-/**
- * Shows a dialog and resolves once it is closed. Focus returns to whatever had it when the dialog
- * opened, then moves to `returnFocusTo` if that is given and still shown.
- */
 /** Focus `el` unless it has gone or is hidden (the form may have closed with its panel meanwhile). */
 function focusIfShown(el: HTMLElement | null | undefined): void {
   if (el?.isConnected && !el.closest('[hidden], [inert]')) el.focus();
 }
 
+/**
+ * Shows a dialog and resolves once it is closed. Focus returns to whatever had it when the dialog
+ * opened, then moves to `returnFocusTo` if that is given and still shown.
+ */
 export async function showDialog(content: DialogContent, returnFocusTo?: HTMLElement | null): Promise<void> {
   let swal: Swal;
   try {

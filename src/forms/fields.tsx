@@ -196,8 +196,11 @@ export function Spinner() {
 export interface SubmitButtonProps {
   busy: boolean;
   label: string;
-  /** Shown while busy; `visibleBusyLabel: false` keeps it for screen readers only (spinner alone). */
-  busyLabel: string;
+  /**
+   * Shown while busy (default: site.yaml `forms.busyLabel`); `visibleBusyLabel: false` keeps it for
+   * screen readers only (spinner alone).
+   */
+  busyLabel?: string;
   visibleBusyLabel?: boolean;
   buttonRef?: Ref<HTMLButtonElement>;
   className?: string;
@@ -216,6 +219,8 @@ export function SubmitButton({
   // disabled default button also stops Enter from submitting.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const sharedBusyLabel = useSite().forms.busyLabel;
+  const shownWhileBusy = busyLabel ?? sharedBusyLabel;
   return (
     <button
       ref={buttonRef}
@@ -227,7 +232,7 @@ export function SubmitButton({
       {busy ? (
         <>
           <Spinner />
-          <span className={visibleBusyLabel ? undefined : 'visually-hidden'}>{busyLabel}</span>
+          <span className={visibleBusyLabel ? undefined : 'visually-hidden'}>{shownWhileBusy}</span>
         </>
       ) : (
         label
@@ -248,12 +253,16 @@ export function PrivacyNote({ className }: { className?: string }) {
   );
 }
 
-/** The hidden honeypot input (see HONEYPOT_FIELD): people never see or reach it. */
+/**
+ * The hidden honeypot input (see HONEYPOT_FIELD): people never see or reach it. Its label
+ * (site.yaml `forms.honeypotLabel`) is for the bots that fill in every labelled field.
+ */
 export function Honeypot() {
+  const label = useSite().forms.honeypotLabel;
   return (
     <div className={styles.honeypot} aria-hidden="true">
       <label>
-        Website
+        {label}
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>

@@ -9,6 +9,7 @@ import {
   checkCvFile,
   checkDemo,
   type DemoValues,
+  FIELD_MAX_LENGTHS,
   isEmail,
   isMobile,
   isPhone,
@@ -218,6 +219,106 @@ describe('contact rules, in order, after trimming', () => {
     expect(checkContact({ ...contact, mobileNumber: '1', message: 'short' })?.title).toBe(
       'Invalid Mobile Number',
     );
+  });
+});
+
+describe('length caps (only a request bypassing the browser can exceed them)', () => {
+  const at = (n: number) => 'a'.repeat(n);
+  /** An email of exactly `n` characters. */
+  const emailOf = (n: number) => `${at(n - '@example.com'.length)}@example.com`;
+
+  it('has one cap per free-text field', () => {
+    expect(FIELD_MAX_LENGTHS).toEqual({
+      name: 100,
+      fullName: 100,
+      email: 254,
+      phone: 20,
+      position: 200,
+      coverLetter: 5000,
+    });
+  });
+
+  it('demo: name, phone and email, checked before the email pattern', () => {
+    expect(checkDemo({ ...demo, name: at(100), email: emailOf(254) })).toBeNull();
+    expect(checkDemo({ ...demo, name: at(101) })).toEqual({
+      title: 'Too Long',
+      message: 'Name is too long (max 100 characters).',
+      icon: 'error',
+      field: 'name',
+    });
+    expect(checkDemo({ ...demo, email: emailOf(255) })).toMatchObject({
+      message: 'Email address is too long (max 254 characters).',
+      field: 'email',
+    });
+    // A long phone is refused for its length, not as "Invalid Phone", and before the email pattern.
+    expect(checkDemo({ ...demo, email: 'bad', phone: '9'.repeat(21) })).toMatchObject({
+      message: 'Phone number is too long (max 20 characters).',
+      field: 'phone',
+    });
+    // Still after "Missing Fields".
+    expect(checkDemo({ ...demo, serviceType: '', name: at(101) })?.title).toBe('Missing Fields');
+  });
+
+  it('brochure: email, as a Warning', () => {
+    expect(checkBrochure({ email: emailOf(254) })).toBeNull();
+    expect(checkBrochure({ email: emailOf(255) })).toEqual({
+      title: 'Warning',
+      message: 'Email address is too long (max 254 characters).',
+      icon: 'warning',
+      field: 'email',
+    });
+  });
+
+  it('application: full name, email, phone, cover letter and position, as Warnings', () => {
+    const ok = { ...application, fullName: at(100), coverLetter: at(5000), position: at(200) };
+    expect(checkApplication(ok)).toBeNull();
+    // Checked before the email pattern: an invalid email does not win over the length rule.
+    for (const [field, value, message] of [
+      ['fullName', at(101), 'Full name is too long (max 100 characters).'],
+      ['email', emailOf(255), 'Email address is too long (max 254 characters).'],
+      ['phone', '9'.repeat(21), 'Phone number is too long (max 20 characters).'],
+      ['coverLetter', at(5001), 'Cover letter is too long (max 5000 characters).'],
+      ['position', at(201), 'Position is too long (max 200 characters).'],
+    ] as const)
+      expect(checkApplication({ ...application, email: 'bad', [field]: value }), field).toEqual({
+        title: 'Warning',
+        message,
+        icon: 'warning',
+        field,
+      });
+  });
+
+  it('counts a line break sent as CR LF (multipart) as one character, as the browser did', () => {
+    const letter = `${at(2499)}\r\n${at(2500)}`; // 5000 in the browser, 5001 on the wire
+    expect(checkApplication({ ...application, coverLetter: letter })).toBeNull();
+    expect(checkApplication({ ...application, coverLetter: `${letter}a` })?.message).toBe(
+      'Cover letter is too long (max 5000 characters).',
+    );
+  });
+
+  it('contact: name and email, after trimming, before the name and email rules', () => {
+    expect(checkContact({ ...contact, name: ` ${at(100)} ` })).toBeNull();
+    expect(checkContact({ ...contact, name: at(101), email: 'bad' })).toEqual({
+      title: 'Too Long',
+      message: 'Name is too long (max 100 characters).',
+      icon: 'error',
+      field: 'name',
+    });
+    expect(checkContact({ ...contact, email: emailOf(255) })?.message).toBe(
+      'Email address is too long (max 254 characters).',
+    );
+  });
+
+  it('keeps the email check fast on hostile input', () => {
+    // The pattern backtracks quadratically on this (about 0.15 s for each check without the caps).
+    const hostile = `a@${'.'.repeat(15_000)}@`;
+    const started = performance.now();
+    expect(isEmail(hostile)).toBe(false);
+    expect(checkContact({ ...contact, email: hostile })?.field).toBe('email');
+    expect(checkDemo({ ...demo, email: hostile })?.field).toBe('email');
+    expect(checkBrochure({ email: hostile })?.field).toBe('email');
+    expect(checkApplication({ ...application, email: hostile })?.field).toBe('email');
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });
 

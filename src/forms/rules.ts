@@ -30,6 +30,23 @@ export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 1000;
 export const CONTACT_MOBILE_LENGTH = 10;
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The longest value each free-text field takes, in characters (a line break counts as one). The
+ * inputs carry the same `maxLength`, so a browser never sends more and these rules are reached only by
+ * requests that bypass the forms (the server checks them with the same functions). They come right
+ * after the "required" rule, before any pattern: the email pattern backtracks on long input. The
+ * demo query (300) and the contact message (1000) keep the specification's own limits and messages.
+ */
+export const FIELD_MAX_LENGTHS = {
+  name: 100,
+  fullName: 100,
+  email: 254,
+  phone: 20,
+  position: 200,
+  coverLetter: 5000,
+} as const;
+export type CappedField = keyof typeof FIELD_MAX_LENGTHS;
 export const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
 export type CvExtension = (typeof CV_EXTENSIONS)[number];
 export const CV_MIME_TYPES: Record<CvExtension, string> = {
@@ -46,10 +63,16 @@ export const CV_ACCEPT = [...CV_EXTENSIONS.map((e) => `.${e}`), ...Object.values
  */
 export const HONEYPOT_FIELD = 'website';
 
-export const isEmail = (v: string): boolean => EMAIL_PATTERN.test(v);
+export const isEmail = (v: string): boolean => v.length <= FIELD_MAX_LENGTHS.email && EMAIL_PATTERN.test(v);
 export const isPhone = (v: string): boolean => PHONE_PATTERN.test(v);
 export const isMobile = (v: string): boolean => MOBILE_PATTERN.test(v);
 const blank = (v: string | undefined | null): boolean => !v?.trim();
+
+/**
+ * A value's length as the visitor's browser counted it against `maxLength`: multipart bodies carry
+ * line breaks as CR LF, which the browser counted as one character.
+ */
+export const textLength = (v: string): number => v.replace(/\r\n/g, '\n').length;
 
 /** What the contact form's mobile input keeps of what is typed: digits only, at most 10. */
 export function sanitizeMobileInput(raw: string): string {
@@ -85,7 +108,34 @@ export const messages = {
   contactTooLong: { title: 'Too Long', message: 'Message is too long (max 1000 characters).', icon: 'error' },
 } as const satisfies Record<string, RuleFailure>;
 
+/**
+ * Messages of the length caps (FIELD_MAX_LENGTHS); the specification has none. Plain English, the
+ * limit taken from the constant. The title and icon follow the form's other dialogs.
+ */
+const FIELD_NAMES: Record<CappedField, string> = {
+  name: 'Name',
+  fullName: 'Full name',
+  email: 'Email address',
+  phone: 'Phone number',
+  position: 'Position',
+  coverLetter: 'Cover letter',
+};
+export const tooLongMessage = (field: CappedField): string =>
+  `${FIELD_NAMES[field]} is too long (max ${FIELD_MAX_LENGTHS[field]} characters).`;
+
 const fail = (m: RuleFailure, field?: string): RuleFailure => (field ? { ...m, field } : { ...m });
+
+/** The first of `fields` longer than its cap, as a failure with the form's title and icon. */
+function overCap<V extends Partial<Record<CappedField, string | null>>>(
+  v: V,
+  fields: readonly CappedField[],
+  style: Pick<RuleFailure, 'title' | 'icon'>,
+): RuleFailure | null {
+  const field = fields.find((f) => textLength(v[f] ?? '') > FIELD_MAX_LENGTHS[f]);
+  return field ? { ...style, message: tooLongMessage(field), field } : null;
+}
+const TOO_LONG = { title: 'Too Long', icon: 'error' } as const;
+const WARNING = { title: 'Warning', icon: 'warning' } as const;
 
 // Demo / inquiry request ----------------------------------------------------------------------
 
@@ -101,6 +151,8 @@ export const DEMO_FIELDS = ['name', 'phone', 'email', 'serviceType', 'query'] as
 export function checkDemo(v: DemoValues): RuleFailure | null {
   const missing = DEMO_FIELDS.find((f) => blank(v[f]));
   if (missing) return fail(messages.missingFields, missing);
+  const tooLong = overCap(v, ['name', 'phone', 'email'], TOO_LONG);
+  if (tooLong) return tooLong;
   if (!isEmail(v.email.trim())) return fail(messages.invalidEmail, 'email');
   if (!isPhone(v.phone.trim())) return fail(messages.invalidPhone, 'phone');
   if (v.query.length > DEMO_QUERY_MAX) return fail(messages.queryTooLong, 'query');
@@ -114,7 +166,10 @@ export interface BrochureValues {
 }
 
 export function checkBrochure(v: BrochureValues): RuleFailure | null {
-  if (blank(v.email) || !isEmail(v.email.trim())) return fail(messages.brochureEmail, 'email');
+  if (blank(v.email)) return fail(messages.brochureEmail, 'email');
+  const tooLong = overCap(v, ['email'], WARNING);
+  if (tooLong) return tooLong;
+  if (!isEmail(v.email.trim())) return fail(messages.brochureEmail, 'email');
   return null;
 }
 
@@ -131,6 +186,8 @@ export interface ApplicationValues {
   phone: string;
   coverLetter: string;
   cv: CvFileInfo | null;
+  /** The page's job title; the form cannot change it (the server checks it is a real opening). */
+  position?: string;
 }
 export const APPLICATION_TEXT_FIELDS = ['fullName', 'email', 'phone', 'coverLetter'] as const;
 
@@ -150,6 +207,8 @@ export function checkApplication(v: ApplicationValues): RuleFailure | null {
   const missing = APPLICATION_TEXT_FIELDS.find((f) => blank(v[f]));
   if (missing) return fail(messages.applicationMissing, missing);
   if (!v.cv) return fail(messages.applicationMissing, 'cv');
+  const tooLong = overCap(v, ['fullName', 'email', 'phone', 'coverLetter', 'position'], WARNING);
+  if (tooLong) return tooLong;
   if (!isEmail(v.email.trim())) return fail(messages.applicationEmail, 'email');
   if (!isPhone(v.phone.trim())) return fail(messages.applicationPhone, 'phone');
   return checkCvFile(v.cv);
@@ -174,6 +233,8 @@ export function checkContact(raw: ContactValues): RuleFailure | null {
   };
   const missing = CONTACT_FIELDS.find((f) => !v[f]);
   if (missing) return fail(messages.missingFields, missing);
+  const tooLong = overCap(v, ['name', 'email'], TOO_LONG);
+  if (tooLong) return tooLong;
   if (v.name.length < CONTACT_NAME_MIN) return fail(messages.contactName, 'name');
   if (!isEmail(v.email)) return fail(messages.invalidEmail, 'email');
   if (!isMobile(v.mobileNumber)) return fail(messages.contactMobile, 'mobileNumber');

@@ -58,11 +58,11 @@ export function ChatWidget() {
     if (readDismissed()) setDismissed(true);
   }, []);
 
+  // The delay only makes the hint due; whether it shows is `showHint` below.
   useEffect(() => {
-    if (everOpened) return;
     const timer = setTimeout(() => setHintDue(true), frame.chatHintDelayMs);
     return () => clearTimeout(timer);
-  }, [everOpened, frame.chatHintDelayMs]);
+  }, [frame.chatHintDelayMs]);
 
   useEffect(() => {
     if (open) panelRef.current?.focus();
@@ -87,7 +87,9 @@ export function ChatWidget() {
     closePanel();
   };
 
-  const showHint = hintDue && !everOpened && !dismissed && !open;
+  // Specification: only while closed, after the delay, until dismissed or the panel is opened. Once
+  // opened (so also while open), it does not come back, even after the panel is closed again.
+  const showHint = hintDue && !everOpened && !dismissed;
 
   return (
     <div className={styles.widget}>

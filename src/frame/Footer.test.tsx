@@ -5,6 +5,8 @@ import { Footer } from './Footer.tsx';
 import { stubMatchMedia } from './testing.ts';
 
 const { site } = loadContent();
+/** A link's accessible name when it opens a new tab: its words, then the hint (screen readers only). */
+const newTab = (name: string) => `${name} ${site.frame.newTabHint}`;
 
 beforeEach(() => stubMatchMedia(false));
 
@@ -21,7 +23,7 @@ describe('Footer', () => {
     expect(site.frame.footerHeading).toBe('Get in touch!');
   });
 
-  it('links the email, the phone (digits only) and the address (a maps search in a new tab)', () => {
+  it('links the email, the phone (digits only) and the address (a maps search in a new tab, said to screen readers)', () => {
     const el = footer();
     expect(within(el).getByText('Email us')).toBeInTheDocument();
     expect(within(el).getByRole('link', { name: site.contact.email })).toHaveAttribute(
@@ -31,7 +33,8 @@ describe('Footer', () => {
     const phone = within(el).getByRole('link', { name: site.contact.phone });
     expect(phone).toHaveAttribute('href', `tel:${site.contact.phone.replace(/ /g, '')}`);
     expect(phone.getAttribute('href')).not.toMatch(/\s/);
-    const address = within(el).getByRole('link', { name: site.contact.address });
+    const address = within(el).getByRole('link', { name: newTab(site.contact.address) });
+    expect(within(address).getByText(site.frame.newTabHint)).toHaveClass('visually-hidden');
     expect(address).toHaveAttribute(
       'href',
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(site.contact.address)}`,
@@ -40,7 +43,7 @@ describe('Footer', () => {
     expect(address).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('links the four social profiles in new tabs, each with an accessible name', () => {
+  it('links the four social profiles in new tabs, each with an accessible name saying so', () => {
     const el = footer();
     for (const [network, name] of [
       ['facebook', 'Facebook'],
@@ -48,7 +51,9 @@ describe('Footer', () => {
       ['linkedin', 'LinkedIn'],
       ['instagram', 'Instagram'],
     ] as const) {
-      const link = within(el).getByRole('link', { name });
+      expect(site.frame.socialLabels[network]).toBe(name);
+      const link = within(el).getByRole('link', { name: newTab(name) });
+      expect(within(link).getByText(site.frame.newTabHint)).toHaveClass('visually-hidden');
       expect(link).toHaveAttribute('href', site.social[network]);
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');

@@ -1,7 +1,8 @@
 /**
  * The footer of every page (the target of Contact Us, `#contactus`): heading, logo and company
  * sentence, email / phone / address (a maps search in a new tab), links to every section, social
- * profiles, the copyright line and the privacy notice link. Every word and address comes from site.yaml.
+ * profiles (new tabs), the copyright line and the privacy notice link. Every word and address comes
+ * from site.yaml; links opening a new tab say so to screen readers (frame.newTabHint).
  */
 
 import type { ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { useContent } from '../renderer/ContentContext.tsx';
 import { SmartLink } from '../renderer/links.tsx';
 import { Img } from '../ui/Img.tsx';
 import styles from './Footer.module.css';
+import { NewTabHint } from './NewTabHint.tsx';
 import { mapsHref, resolveNavigation, telHref } from './navModel.ts';
 import { SocialIcon, type SocialNetwork } from './SocialIcon.tsx';
 
@@ -42,6 +44,7 @@ export function Footer() {
           <ContactRow icon={<Icon name="map-pin" />} label={frame.addressLabel}>
             <a href={mapsHref(contact)} target="_blank" rel="noopener noreferrer">
               {contact.address}
+              <NewTabHint />
             </a>
           </ContactRow>
         </address>
@@ -70,10 +73,11 @@ export function Footer() {
                     href={site.social[network]}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={frame.socialLabels[network]}
                     className={styles.socialLink}
                   >
                     <SocialIcon network={network} />
+                    <span className="visually-hidden">{frame.socialLabels[network]}</span>
+                    <NewTabHint />
                   </a>
                 </li>
               ))}

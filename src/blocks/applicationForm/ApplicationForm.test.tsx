@@ -2,11 +2,10 @@ vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(async () => ({ isConfirme
 // The job tiles (another block) are not under test here; only their title, read by jobTitleOf().
 vi.mock('../jobTiles/JobTiles.tsx', () => ({ default: () => null }));
 
-import { readFileSync } from 'node:fs';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
-import { loadContent, REPO_ROOT, renderWithContent } from '../../../tests/support/content.tsx';
+import { loadContent, renderWithContent } from '../../../tests/support/content.tsx';
 import type { Page, RouteEntry } from '../../content/model.ts';
 import {
   deferred,
@@ -18,10 +17,10 @@ import {
 import { preloadBlocks } from '../../renderer/BlockRenderer.tsx';
 import type { SiteContent } from '../../renderer/ContentContext.tsx';
 import { PageView } from '../../renderer/PageView.tsx';
-import { APPLICATION_DEFAULTS } from './ApplicationForm.tsx';
 
 const real = loadContent();
-const L = APPLICATION_DEFAULTS.labels;
+const words = real.site.forms.application;
+const L = words.labels;
 
 function careerPage(slug: string, title: string): { route: RouteEntry; page: Page } {
   const path = `/careers/${slug}`;
@@ -84,13 +83,13 @@ const valid = {
 };
 type Values = typeof valid;
 
-async function setup() {
-  const user = userEvent.setup({ delay: null });
+async function setup(options: { applyAccept?: boolean } = {}) {
+  const user = userEvent.setup({ delay: null, ...options });
   // Async act lets the lazily loaded block resolve and render.
   await act(async () => {
     renderWithContent(<Career />, { content });
   });
-  await screen.findByRole('heading', { level: 2, name: APPLICATION_DEFAULTS.heading }, { timeout: 10000 });
+  await screen.findByRole('heading', { level: 2, name: words.heading }, { timeout: 10000 });
   const field = {
     fullName: () => screen.getByLabelText(L.fullName),
     email: () => screen.getByLabelText(L.email),
@@ -99,7 +98,7 @@ async function setup() {
     cv: () => screen.getByLabelText(L.cv) as HTMLInputElement,
     position: () => screen.getByLabelText(L.position),
   };
-  const submit = () => screen.getByRole('button', { name: APPLICATION_DEFAULTS.submitLabel });
+  const submit = () => screen.getByRole('button', { name: words.submit });
   const fill = async (values: Partial<Values>, cv: File | null = file('cv.pdf', 1000)) => {
     for (const key of ['fullName', 'email', 'phone', 'coverLetter'] as const) {
       const v = values[key];
@@ -117,19 +116,32 @@ beforeEach(() => vi.clearAllMocks());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ApplicationForm', () => {
-  it('uses the schema’s defaults for its words and shows the note', async () => {
-    const schema = JSON.parse(
-      readFileSync(`${REPO_ROOT}/schema/blocks/applicationForm.schema.json`, 'utf8'),
-    ) as {
-      properties: Record<string, { default?: string; properties?: Record<string, { default?: string }> }>;
-    };
-    const { labels, ...top } = APPLICATION_DEFAULTS;
-    for (const [key, value] of Object.entries(top)) expect(schema.properties[key]?.default, key).toBe(value);
-    for (const [key, value] of Object.entries(labels))
-      expect(schema.properties.labels?.properties?.[key]?.default, key).toBe(value);
-    await setup();
-    expect(screen.getByText(APPLICATION_DEFAULTS.note)).toBeInTheDocument();
-    expect(APPLICATION_DEFAULTS.note).toMatch(/stored and handled by this website/);
+  it('takes its words from site.yaml (forms.application); the note says the website stores the data', async () => {
+    const { field, submit } = await setup();
+    for (const f of Object.values(field)) expect(f()).toBeInTheDocument();
+    expect(submit()).toBeInTheDocument();
+    expect(screen.getByText(words.cvHint)).toBeInTheDocument();
+    expect(field.cv()).toHaveAccessibleDescription(words.cvHint);
+    expect(screen.getByText(words.note)).toBeInTheDocument();
+    expect(words.note).toMatch(/stored and handled by this website/);
+  });
+
+  it('caps the text fields in the browser, so their length rules are reached only by bypassing it', async () => {
+    const { field } = await setup();
+    expect(field.fullName()).toHaveAttribute('maxLength', '100');
+    expect(field.email()).toHaveAttribute('maxLength', '254');
+    expect(field.phone()).toHaveAttribute('maxLength', '20');
+    expect(field.coverLetter()).toHaveAttribute('maxLength', '5000');
+  });
+
+  it('a too-long cover letter set by a script: a length warning, before the email rule', async () => {
+    const { user, fill, submit, field } = await setup();
+    const fetch = stubFetch(jsonResponse(200));
+    await fill({ ...valid, email: 'bad', coverLetter: '' });
+    fireEvent.change(field.coverLetter(), { target: { value: 'c'.repeat(5001) } });
+    await user.click(submit());
+    await expectOnlyDialog('Warning', 'Cover letter is too long (max 5000 characters).', 'warning');
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('links the privacy notice next to its submit button', async () => {
@@ -145,10 +157,11 @@ describe('ApplicationForm', () => {
 
   describe('choosing a CV', () => {
     it('discards a file that is not PDF/DOC/DOCX', async () => {
-      const { field } = await setup();
-      // fireEvent, because user.upload itself filters by the accept attribute.
-      fireEvent.change(field.cv(), { target: { files: [file('photo.png', 1000, 'image/png')] } });
+      // As a browser does when "All files" is chosen in the picker: the accept filter is not applied.
+      const { user, field } = await setup({ applyAccept: false });
+      await user.upload(field.cv(), file('photo.png', 1000, 'image/png'));
       await expectOnlyDialog('Warning', 'Only PDF/DOC/DOCX files are allowed', 'warning');
+      expect(field.cv().files).toHaveLength(0);
       expect(field.cv().value).toBe('');
     });
 
@@ -158,6 +171,7 @@ describe('ApplicationForm', () => {
       expect(field.cv().files?.[0]?.name).toBe('cv.pdf');
       await user.upload(field.cv(), file('big.docx', 5 * 1024 * 1024 + 1));
       await expectOnlyDialog('Warning', 'File size exceeds 5MB', 'warning');
+      expect(field.cv().files).toHaveLength(0);
       expect(field.cv().value).toBe('');
     });
 
@@ -211,8 +225,10 @@ describe('ApplicationForm', () => {
     const cv = file('asha-cv.docx', 2000);
     await fill(valid, cv);
     await user.click(submit());
-    const busy = screen.getByRole('button', { name: 'Submitting...' });
+    const busy = screen.getByRole('button', { name: real.site.forms.busyLabel });
+    expect(real.site.forms.busyLabel).toBe('Submitting...');
     expect(busy).toBeDisabled();
+    expect(busy.querySelector('[aria-hidden="true"]')).not.toBeNull(); // the spinner
     fireEvent.submit(screen.getByRole('form'));
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] ?? [];
@@ -240,6 +256,7 @@ describe('ApplicationForm', () => {
       'This position is closed',
     ],
     ['"Something went wrong" without one', jsonResponse(500), 'Something went wrong'],
+    ['"Something went wrong" for another OK status than 200', jsonResponse(201), 'Something went wrong'],
     ['"Something went wrong" on a network failure', new TypeError('Failed to fetch'), 'Something went wrong'],
   ])('failure shows Error with %s and keeps the entries', async (_, answer, text) => {
     const { user, fill, submit, field } = await setup();
@@ -248,6 +265,8 @@ describe('ApplicationForm', () => {
     await user.click(submit());
     await expectOnlyDialog('Error', text, 'error');
     expect(field.fullName()).toHaveValue(valid.fullName);
+    expect(field.cv().files?.[0]?.name).toBe('cv.pdf');
+    expect(submit()).toBeEnabled();
   });
 
   it('clears when the job title changes', async () => {

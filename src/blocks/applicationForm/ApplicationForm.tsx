@@ -1,7 +1,8 @@
 /**
  * "Apply for this position": name, email, phone, cover letter and a CV file, sent as multipart with
  * the page's job title as the position. A new job title (navigating between career pages keeps this
- * component mounted) starts a fresh, empty form.
+ * component mounted) starts a fresh, empty form. Its words come from site.yaml (forms.application);
+ * the block may add an intro sentence.
  */
 import { useRef, useState } from 'react';
 import { jobTitleOf } from '../../content/model.ts';
@@ -17,28 +18,19 @@ import {
   TextAreaField,
   TextField,
 } from '../../forms/fields.tsx';
-import { API_PATHS, CV_ACCEPT, checkApplication, checkCvFile, responses } from '../../forms/rules.ts';
+import {
+  API_PATHS,
+  CV_ACCEPT,
+  checkApplication,
+  checkCvFile,
+  FIELD_MAX_LENGTHS,
+  responses,
+} from '../../forms/rules.ts';
 import { useSubmission } from '../../forms/useSubmission.ts';
+import { useSite } from '../../renderer/ContentContext.tsx';
 import { usePage } from '../../renderer/PageView.tsx';
 import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './ApplicationForm.module.css';
-
-/** The schema's defaults (schema/blocks/applicationForm.schema.json), used when a prop is left out. */
-export const APPLICATION_DEFAULTS = {
-  anchor: 'apply',
-  heading: 'Apply for this position',
-  note: 'The details and CV you send are stored and handled by this website, only to process your application.',
-  cvHint: 'PDF, DOC or DOCX, up to 5 MB',
-  submitLabel: 'Submit Application',
-  labels: {
-    fullName: 'Full Name',
-    email: 'Email Address',
-    phone: 'Phone Number',
-    position: 'Position',
-    coverLetter: 'Cover Letter',
-    cv: 'CV / Résumé',
-  },
-} as const;
 
 export default function ApplicationForm({ block }: BlockProps<'applicationForm'>) {
   const position = jobTitleOf(usePage().page) ?? '';
@@ -55,15 +47,16 @@ interface TextValues {
 const EMPTY: TextValues = { fullName: '', email: '', phone: '', coverLetter: '' };
 
 function ApplicationFormFields({ block, position }: BlockProps<'applicationForm'> & { position: string }) {
-  const words = { ...APPLICATION_DEFAULTS, ...block };
-  const labels = { ...APPLICATION_DEFAULTS.labels, ...block.labels };
+  const words = useSite().forms.application;
+  const { labels } = words;
+  const anchor = block.anchor ?? 'apply';
   const api = useApi();
   const { busy, handle, submitRef } = useSubmission();
   const [values, setValues] = useState<TextValues>(EMPTY);
   const [cv, setCv] = useState<File | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const set = (key: keyof TextValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const headingId = `${words.anchor}-heading`;
+  const headingId = `${anchor}-heading`;
 
   const onFile = (file: File | null, input: HTMLInputElement) => {
     const failure = file ? checkCvFile(file) : null;
@@ -97,14 +90,14 @@ function ApplicationFormFields({ block, position }: BlockProps<'applicationForm'
   };
 
   return (
-    <section id={words.anchor} className={`section ${styles.section}`} aria-labelledby={headingId}>
+    <section id={anchor} className={`section ${styles.section}`} aria-labelledby={headingId}>
       <div className={`container ${styles.container}`}>
         <form
           className={fieldStyles.card}
           noValidate
           aria-labelledby={headingId}
           onFocus={preloadDialogs}
-          onSubmit={(e) => handle(e, () => checkApplication({ ...values, cv }), send)}
+          onSubmit={(e) => handle(e, () => checkApplication({ ...values, cv, position }), send)}
         >
           <div className={styles.intro}>
             <h2 id={headingId} className={styles.heading}>
@@ -119,6 +112,7 @@ function ApplicationFormFields({ block, position }: BlockProps<'applicationForm'
               value={values.fullName}
               onValue={set('fullName')}
               autoComplete="name"
+              maxLength={FIELD_MAX_LENGTHS.fullName}
               required
             />
             <TextField name="position" label={labels.position} value={position} readOnly />
@@ -129,6 +123,7 @@ function ApplicationFormFields({ block, position }: BlockProps<'applicationForm'
               onValue={set('email')}
               type="email"
               autoComplete="email"
+              maxLength={FIELD_MAX_LENGTHS.email}
               required
             />
             <TextField
@@ -139,6 +134,7 @@ function ApplicationFormFields({ block, position }: BlockProps<'applicationForm'
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
+              maxLength={FIELD_MAX_LENGTHS.phone}
               required
             />
             <TextAreaField
@@ -146,6 +142,7 @@ function ApplicationFormFields({ block, position }: BlockProps<'applicationForm'
               label={labels.coverLetter}
               value={values.coverLetter}
               onValue={set('coverLetter')}
+              maxLength={FIELD_MAX_LENGTHS.coverLetter}
               rows={5}
               required
               full
@@ -161,12 +158,7 @@ function ApplicationFormFields({ block, position }: BlockProps<'applicationForm'
               full
             />
             <div className={`${fieldStyles.actions} ${fieldStyles.full}`}>
-              <SubmitButton
-                busy={busy}
-                label={words.submitLabel}
-                busyLabel="Submitting..."
-                buttonRef={submitRef}
-              />
+              <SubmitButton busy={busy} label={words.submit} buttonRef={submitRef} />
               <PrivacyNote />
             </div>
             <p className={`${fieldStyles.note} ${fieldStyles.full}`}>{words.note}</p>

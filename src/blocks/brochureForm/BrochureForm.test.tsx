@@ -1,9 +1,8 @@
 vi.mock('sweetalert2', () => ({ default: { fire: vi.fn(async () => ({ isConfirmed: true })) } }));
 
-import { readFileSync } from 'node:fs';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadContent, REPO_ROOT, renderWithContent } from '../../../tests/support/content.tsx';
+import { loadContent, renderWithContent } from '../../../tests/support/content.tsx';
 import {
   deferred,
   expectOnlyDialog,
@@ -11,15 +10,16 @@ import {
   jsonResponse,
   stubFetch,
 } from '../../forms/testing.ts';
-import BrochureForm, { BROCHURE_DEFAULTS } from './BrochureForm.tsx';
+import BrochureForm from './BrochureForm.tsx';
 
 const { site } = loadContent();
+const words = site.forms.brochure;
 
 function setup(block: Parameters<typeof BrochureForm>[0]['block'] = { type: 'brochureForm' }) {
   const user = userEvent.setup({ delay: null });
   renderWithContent(<BrochureForm block={block} />);
-  const email = () => screen.getByLabelText(block.emailLabel ?? BROCHURE_DEFAULTS.emailLabel);
-  const submit = () => screen.getByRole('button', { name: block.submitLabel ?? 'Submit' });
+  const email = () => screen.getByLabelText(words.emailLabel);
+  const submit = () => screen.getByRole('button', { name: words.submit });
   return { user, email, submit };
 }
 
@@ -27,28 +27,35 @@ beforeEach(() => vi.clearAllMocks());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BrochureForm', () => {
-  it('takes its words from the block, with the schema’s defaults', () => {
-    const schema = JSON.parse(
-      readFileSync(`${REPO_ROOT}/schema/blocks/brochureForm.schema.json`, 'utf8'),
-    ) as { properties: Record<string, { default?: string }> };
-    for (const [key, value] of Object.entries(BROCHURE_DEFAULTS))
-      expect(schema.properties[key]?.default, key).toBe(value);
-
-    setup({
-      type: 'brochureForm',
-      heading: 'Get the TransitShield brochure',
-      text: 'Features and pricing in one PDF.',
-      emailLabel: 'Work email',
-      submitLabel: 'Send it',
-      privacyNote: 'We only use it for the brochure.',
-    });
-    expect(
-      screen.getByRole('heading', { level: 2, name: 'Get the TransitShield brochure' }),
-    ).toBeInTheDocument();
+  it('takes its words from site.yaml (forms.brochure) and the sentence about its brochure from the block', () => {
+    setup({ type: 'brochureForm', anchor: 'get-it', text: 'Features and pricing in one PDF.' });
+    const heading = screen.getByRole('heading', { level: 2, name: words.heading });
+    expect(heading.closest('section')).toHaveAttribute('id', 'get-it');
+    expect(screen.getByRole('form', { name: words.heading })).toBeInTheDocument();
     expect(screen.getByText('Features and pricing in one PDF.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Work email')).toHaveAttribute('type', 'email');
-    expect(screen.getByRole('button', { name: 'Send it' })).toBeInTheDocument();
-    expect(screen.getByText('We only use it for the brochure.')).toBeInTheDocument();
+    expect(screen.getByLabelText(words.emailLabel)).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText(words.emailLabel)).toHaveAttribute('placeholder', words.placeholder);
+    expect(screen.getByRole('button', { name: words.submit })).toBeInTheDocument();
+    expect(words.submit).toBe('Submit'); // the specification's label, restored after sending
+    expect(words.note).toBeTruthy();
+    expect(screen.getByText(words.note as string)).toBeInTheDocument();
+  });
+
+  it('leaves out the sentence when the block has none', () => {
+    setup();
+    const section = screen.getByRole('region', { name: words.heading });
+    expect(section).toHaveAttribute('id', 'brochure');
+    expect(section.querySelectorAll('p')).toHaveLength(2); // the note and the privacy link only
+  });
+
+  it('caps the email in the browser; a longer one set by a script gets the length warning', async () => {
+    const { user, email, submit } = setup();
+    expect(email()).toHaveAttribute('maxLength', '254');
+    const fetch = stubFetch(jsonResponse(200));
+    fireEvent.change(email(), { target: { value: `${'a'.repeat(250)}@example.com` } });
+    await user.click(submit());
+    await expectOnlyDialog('Warning', 'Email address is too long (max 254 characters).', 'warning');
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it.each(['', '   ', 'asha@example', 'asha example.com'])('email %j: Warning', async (value) => {
@@ -72,9 +79,9 @@ describe('BrochureForm', () => {
     const fetch = stubFetch(() => answer.promise);
     await user.type(email(), 'asha@example.com');
     await user.click(submit());
-    const busy = screen.getByRole('button', { name: 'Submitting...' });
+    const busy = screen.getByRole('button', { name: site.forms.busyLabel });
     expect(busy).toBeDisabled();
-    expect(screen.getByText('Submitting...')).toHaveClass('visually-hidden'); // only the spinner shows
+    expect(screen.getByText(site.forms.busyLabel)).toHaveClass('visually-hidden'); // only the spinner shows
     expect(busy.querySelector('[aria-hidden="true"]')).not.toBeNull();
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe(`${site.backend}/api/brochure-request`);

@@ -1,4 +1,7 @@
-/** Brochure request: one email field; the brochure is sent by the company afterwards. */
+/**
+ * Brochure request: one email field; the brochure is sent by the company afterwards. Its words come
+ * from site.yaml (forms.brochure); the block adds a sentence about its brochure.
+ */
 import { useState } from 'react';
 import { useApi } from '../../forms/api.ts';
 import { dialogOf, preloadDialogs } from '../../forms/dialogs.ts';
@@ -10,26 +13,19 @@ import {
   SubmitButton,
   TextField,
 } from '../../forms/fields.tsx';
-import { API_PATHS, checkBrochure, responses } from '../../forms/rules.ts';
+import { API_PATHS, checkBrochure, FIELD_MAX_LENGTHS, responses } from '../../forms/rules.ts';
 import { useSubmission } from '../../forms/useSubmission.ts';
+import { useSite } from '../../renderer/ContentContext.tsx';
 import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './BrochureForm.module.css';
 
-/** The schema's defaults (schema/blocks/brochureForm.schema.json), used when a prop is left out. */
-export const BROCHURE_DEFAULTS = {
-  anchor: 'brochure',
-  heading: 'Get the Brochure',
-  emailLabel: 'Email Address',
-  placeholder: 'you@example.com',
-  submitLabel: 'Submit',
-} as const;
-
 export default function BrochureForm({ block }: BlockProps<'brochureForm'>) {
-  const words = { ...BROCHURE_DEFAULTS, ...block };
+  const words = useSite().forms.brochure;
+  const anchor = block.anchor ?? 'brochure';
   const api = useApi();
   const { busy, handle, submitRef } = useSubmission();
   const [email, setEmail] = useState('');
-  const headingId = `${words.anchor}-heading`;
+  const headingId = `${anchor}-heading`;
 
   const send = async (form: HTMLFormElement) => {
     const result = await api.postJson(API_PATHS.brochure, { email, ...honeypotOf(form) });
@@ -40,7 +36,7 @@ export default function BrochureForm({ block }: BlockProps<'brochureForm'>) {
   };
 
   return (
-    <section id={words.anchor} className={`section ${styles.section}`} aria-labelledby={headingId}>
+    <section id={anchor} className={`section ${styles.section}`} aria-labelledby={headingId}>
       <div className="container">
         <div className={`${fieldStyles.card} ${styles.card}`}>
           <div className={styles.intro}>
@@ -65,18 +61,18 @@ export default function BrochureForm({ block }: BlockProps<'brochureForm'>) {
                 type="email"
                 autoComplete="email"
                 placeholder={words.placeholder}
+                maxLength={FIELD_MAX_LENGTHS.email}
                 required
               />
               <SubmitButton
                 busy={busy}
-                label={words.submitLabel}
-                busyLabel="Submitting..."
+                label={words.submit}
                 visibleBusyLabel={false}
                 buttonRef={submitRef}
                 className={`button button-accent ${styles.submit}`}
               />
             </div>
-            {block.privacyNote && <p className={fieldStyles.note}>{block.privacyNote}</p>}
+            {words.note && <p className={fieldStyles.note}>{words.note}</p>}
             <PrivacyNote />
             <Honeypot />
           </form>

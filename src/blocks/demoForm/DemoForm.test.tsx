@@ -14,6 +14,8 @@ import DemoForm from './DemoForm.tsx';
 
 const { site } = loadContent();
 const L = site.forms.demo.labels;
+/** The busy label, one place in site.yaml; the specification's words. */
+const BUSY = site.forms.busyLabel;
 
 const valid = {
   name: 'Asha Rao',
@@ -110,6 +112,27 @@ describe('DemoForm', () => {
       expect(box).toHaveTextContent('Telematics');
     });
 
+    it('its label focuses it and toggles the list, as clicking the control does', async () => {
+      const { user, field } = setup();
+      const box = field.serviceType();
+      const label = screen.getByText(L.serviceType);
+      expect(label.tagName).toBe('LABEL');
+      // A bare click on the label (user-event would also move focus itself, as not every browser does).
+      fireEvent.click(label);
+      expect(box).toHaveFocus();
+      expect(box).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('listbox', { name: L.serviceType })).toBeVisible();
+      // The keyboard now works on the list.
+      await user.keyboard('{ArrowDown}{Enter}');
+      expect(box).toHaveTextContent(site.serviceTypes[1] as string);
+      expect(box).toHaveAttribute('aria-expanded', 'false');
+      await user.click(label);
+      expect(box).toHaveAttribute('aria-expanded', 'true');
+      await user.click(label);
+      expect(box).toHaveAttribute('aria-expanded', 'false');
+      expect(box).toHaveFocus();
+    });
+
     it('closes when clicking elsewhere', async () => {
       const { user, field } = setup();
       await user.click(field.serviceType());
@@ -121,6 +144,25 @@ describe('DemoForm', () => {
   it('links the privacy notice next to its submit button', () => {
     const { submit } = setup();
     expectPrivacyLinkAfter(submit(), site.forms.privacy);
+  });
+
+  it('caps name, phone and email in the browser, so their length rules are reached only by bypassing it', async () => {
+    const { user, field } = setup();
+    expect(field.name()).toHaveAttribute('maxLength', '100');
+    expect(field.phone()).toHaveAttribute('maxLength', '20');
+    expect(field.email()).toHaveAttribute('maxLength', '254');
+    await user.type(field.phone(), '9'.repeat(25));
+    expect(field.phone()).toHaveValue('9'.repeat(20));
+  });
+
+  it('a too-long phone set by a script: Too Long, before the email rule', async () => {
+    const { user, submit, fill, field } = setup();
+    const fetch = stubFetch(jsonResponse(200));
+    await fill({ ...valid, phone: '', email: 'bad' });
+    fireEvent.change(field.phone(), { target: { value: '9'.repeat(21) } });
+    await user.click(submit());
+    await expectOnlyDialog('Too Long', 'Phone number is too long (max 20 characters).', 'error');
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('limits the query to 300 characters and shows the count', async () => {
@@ -182,12 +224,13 @@ describe('DemoForm', () => {
   });
 
   it('posts the five fields as JSON, shows Submitting..., then clears the form on 200', async () => {
+    expect(BUSY).toBe('Submitting...');
     const { user, submit, fill, field } = setup();
     const answer = deferred<Response>();
     const fetch = stubFetch(() => answer.promise);
     await fill(valid);
     await user.click(submit());
-    const busy = screen.getByRole('button', { name: 'Submitting...' });
+    const busy = screen.getByRole('button', { name: BUSY });
     expect(busy).toBeDisabled();
     expect(busy.querySelector('[aria-hidden="true"]')).not.toBeNull(); // the spinner
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -215,7 +258,7 @@ describe('DemoForm', () => {
     const form = screen.getByRole('form');
     fireEvent.submit(form);
     fireEvent.submit(form);
-    await user.click(screen.getByRole('button', { name: 'Submitting...' }));
+    await user.click(screen.getByRole('button', { name: BUSY }));
     expect(fetch).toHaveBeenCalledTimes(1);
     answer.resolve(jsonResponse(200));
     await expectOnlyDialog('Success', 'Demo request sent successfully!', 'success');

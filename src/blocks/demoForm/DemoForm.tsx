@@ -1,5 +1,6 @@
 /**
- * The demo / inquiry request form. Its words come from site.yaml (forms.demo), its service type
+ * The demo / inquiry request form. Its words come from site.yaml (forms.demo, and forms.busyLabel
+ * while sending), its service type
  * choices from site.yaml's serviceTypes; validation from src/forms/rules.ts (shared with the server).
  */
 import { useState } from 'react';
@@ -14,7 +15,14 @@ import {
   TextAreaField,
   TextField,
 } from '../../forms/fields.tsx';
-import { API_PATHS, checkDemo, DEMO_QUERY_MAX, type DemoValues, responses } from '../../forms/rules.ts';
+import {
+  API_PATHS,
+  checkDemo,
+  DEMO_QUERY_MAX,
+  type DemoValues,
+  FIELD_MAX_LENGTHS,
+  responses,
+} from '../../forms/rules.ts';
 import { SelectField } from '../../forms/SelectField.tsx';
 import { useSubmission } from '../../forms/useSubmission.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
@@ -69,6 +77,7 @@ export default function DemoForm({ block }: BlockProps<'demoForm'>) {
               value={values.name}
               onValue={set('name')}
               autoComplete="name"
+              maxLength={FIELD_MAX_LENGTHS.name}
               required
             />
             <TextField
@@ -79,6 +88,7 @@ export default function DemoForm({ block }: BlockProps<'demoForm'>) {
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
+              maxLength={FIELD_MAX_LENGTHS.phone}
               required
             />
             <TextField
@@ -88,6 +98,7 @@ export default function DemoForm({ block }: BlockProps<'demoForm'>) {
               onValue={set('email')}
               type="email"
               autoComplete="email"
+              maxLength={FIELD_MAX_LENGTHS.email}
               required
             />
             <SelectField
@@ -110,12 +121,7 @@ export default function DemoForm({ block }: BlockProps<'demoForm'>) {
               full
             />
             <div className={`${fieldStyles.actions} ${fieldStyles.full}`}>
-              <SubmitButton
-                busy={busy}
-                label={texts.submit}
-                busyLabel="Submitting..."
-                buttonRef={submitRef}
-              />
+              <SubmitButton busy={busy} label={texts.submit} buttonRef={submitRef} />
               <PrivacyNote />
             </div>
           </div>

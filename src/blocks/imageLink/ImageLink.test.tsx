@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithContent } from '../../../tests/support/content.tsx';
+import { loadContent, renderWithContent } from '../../../tests/support/content.tsx';
 import ImageLink from './ImageLink.tsx';
+
+const { site } = loadContent();
 
 describe('ImageLink', () => {
   it('makes the picture a link to the external site, opening in a new tab with a safe rel', () => {
@@ -27,6 +29,9 @@ describe('ImageLink', () => {
     // The picture is inside the link, so clicking the picture follows it.
     expect(link).toContainElement(screen.getByRole('img', { name: 'The website on a laptop' }));
     // Screen-reader users are told that a new tab opens.
-    expect(link).toHaveAccessibleName(expect.stringContaining('opens in a new tab'));
+    expect(site.frame.newTabHint).toBe('(opens in a new tab)');
+    const escaped = site.frame.newTabHint.replace(/[()]/g, '\\$&');
+    expect(link).toHaveAccessibleName(expect.stringMatching(new RegExp(`Visit the website ${escaped}$`)));
+    expect(screen.getByText(site.frame.newTabHint)).toHaveClass('visually-hidden');
   });
 });

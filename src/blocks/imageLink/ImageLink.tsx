@@ -1,4 +1,8 @@
-/** A clickable picture that opens another website in a new tab (rel="noopener noreferrer" via SmartLink). */
+/**
+ * A clickable picture that opens another website in a new tab (rel="noopener noreferrer" via
+ * SmartLink); screen readers are told so (site.yaml `frame.newTabHint`).
+ */
+import { NewTabHint } from '../../frame/NewTabHint.tsx';
 import { Icon } from '../../icons/Icon.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
 import type { BlockProps } from '../../renderer/registry.ts';
@@ -16,7 +20,7 @@ export default function ImageLink({ block }: BlockProps<'imageLink'>) {
           <span className={styles.label}>
             {block.label}
             <Icon name="external-link" size={18} />
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <NewTabHint />
           </span>
         </SmartLink>
       </div>

@@ -33,77 +33,85 @@ export type Text4 = string
  */
 export type DurationMs = number
 /**
- * Name of the header menu for screen readers.
+ * The first link of every page, shown when reached with the keyboard: it jumps past the header to the page's content.
  */
 export type Text5 = string
 /**
- * Name of the button that opens the menu on small screens (screen readers).
+ * Said by screen readers after the name of every link that opens in a new tab (the footer's map and social links, clickable pictures); not shown on screen.
  */
 export type Text6 = string
 /**
- * Heading of the footer, where Contact Us leads.
+ * Name of the header menu for screen readers.
  */
 export type Text7 = string
 /**
- * Label above the email address in the footer.
+ * Name of the button that opens the menu on small screens (screen readers).
  */
 export type Text8 = string
 /**
- * Label above the phone number in the footer.
+ * Heading of the footer, where Contact Us leads.
  */
 export type Text9 = string
 /**
- * Label above the postal address in the footer (which opens a maps search).
+ * Label above the email address in the footer.
  */
 export type Text10 = string
 /**
- * Heading of the footer column linking to every section of the site.
+ * Label above the phone number in the footer.
  */
 export type Text11 = string
 /**
- * Heading of the row of social profile links in the footer.
+ * Label above the postal address in the footer (which opens a maps search).
  */
 export type Text12 = string
 /**
- * Name of the Facebook link.
+ * Heading of the footer column linking to every section of the site.
  */
 export type Text13 = string
 /**
- * Name of the Twitter link.
+ * Heading of the row of social profile links in the footer.
  */
 export type Text14 = string
 /**
- * Name of the LinkedIn link.
+ * Name of the Facebook link.
  */
 export type Text15 = string
 /**
- * Name of the Instagram link.
+ * Name of the Twitter link.
  */
 export type Text16 = string
 /**
- * Name of the round chat button at the bottom right (screen readers).
+ * Name of the LinkedIn link.
  */
 export type Text17 = string
 /**
- * Title of the chat panel holding the contact form.
+ * Name of the Instagram link.
  */
 export type Text18 = string
 /**
- * The bouncing hint next to the chat button when the chat was not opened for a while.
+ * Name of the round chat button at the bottom right (screen readers).
  */
 export type Text19 = string
 /**
- * Name of the button that hides the chat hint (screen readers).
+ * Title of the chat panel holding the contact form.
  */
 export type Text20 = string
 /**
- * Name of the button that closes the chat panel (screen readers).
+ * The bouncing hint next to the chat button when the chat was not opened for a while.
  */
 export type Text21 = string
 /**
- * Link text.
+ * Name of the button that hides the chat hint (screen readers).
  */
 export type Text22 = string
+/**
+ * Name of the button that closes the chat panel (screen readers).
+ */
+export type Text23 = string
+/**
+ * Link text.
+ */
+export type Text24 = string
 /**
  * The privacy page.
  */
@@ -111,7 +119,7 @@ export type Link = string
 /**
  * The words shown in the menu.
  */
-export type Text23 = string
+export type Text25 = string
 /**
  * Where the section leads (for a section with a dropdown, its landing page).
  */
@@ -119,7 +127,7 @@ export type Link1 = string
 /**
  * The words shown in the dropdown.
  */
-export type Text24 = string
+export type Text26 = string
 /**
  * Where the entry leads.
  */
@@ -136,15 +144,15 @@ export type CollectionName = ("products" | "services" | "jobs")
 /**
  * A line or paragraph of plain text.
  */
-export type Text25 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text26 = string
-/**
- * A line or paragraph of plain text.
- */
 export type Text27 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text28 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text29 = string
 /**
  * The picture, a file under public/.
  */
@@ -152,23 +160,11 @@ export type ImagePath2 = string
 /**
  * A line or paragraph of plain text.
  */
-export type Text28 = string
+export type Text30 = string
 /**
  * The client's logo, a file under public/.
  */
 export type ImagePath3 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text29 = string
-/**
- * The privacy page.
- */
-export type Link3 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text30 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -181,6 +177,10 @@ export type Text32 = string
  * A line or paragraph of plain text.
  */
 export type Text33 = string
+/**
+ * The privacy page.
+ */
+export type Link3 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -202,14 +202,6 @@ export type Text37 = string
  */
 export type Text38 = string
 /**
- * The address of the page. Mirror the file's place under pages/: pages/services/iot.yaml has path /services/iot.
- */
-export type InternalPath = string
-/**
- * A route of this site: starts with /, lower-case letters, digits and hyphens.
- */
-export type InternalPath1 = string
-/**
  * A line or paragraph of plain text.
  */
 export type Text39 = string
@@ -217,14 +209,6 @@ export type Text39 = string
  * A line or paragraph of plain text.
  */
 export type Text40 = string
-/**
- * Picture shown when the page is shared on social networks. Defaults to the site's sharing image.
- */
-export type ImagePath4 = string
-/**
- * The list this page belongs to: products, services or jobs.
- */
-export type CollectionName1 = ("products" | "services" | "jobs")
 /**
  * A line or paragraph of plain text.
  */
@@ -238,29 +222,13 @@ export type Text42 = string
  */
 export type Text43 = string
 /**
- * Icon shown next to the name in menus.
- */
-export type IconName1 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
-/**
  * A line or paragraph of plain text.
  */
 export type Text44 = string
 /**
- * One section of a page. `type` says which kind; the other properties depend on it. GENERATED by `npm run gen` from schema/blocks/: do not edit.
- */
-export type Block = (AboutCardBlock | ActionButtonBlock | ApplicationFormBlock | BrochureFormBlock | BulletGridBlock | CallToActionBlock | ClientsMarqueeBlock | DemoFormBlock | FeatureImageBlock | GrievanceContactBlock | HeroBlock | ImageLinkBlock | ImageRowBlock | IndustriesCarouselBlock | JobCardsBlock | JobTilesBlock | PageHeroBlock | ProductFooterBlock | ProductsStripBlock | ScrollDownBlock | ServicesCarouselBlock | TextCardsBlock | WhatWeDoBlock)
-/**
  * A line or paragraph of plain text.
  */
 export type Text45 = string
-/**
- * Picture for screens 768px wide or more.
- */
-export type ImagePath5 = string
-/**
- * Picture for screens narrower than 768px.
- */
-export type ImagePath6 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -269,10 +237,6 @@ export type Text46 = string
  * A line or paragraph of plain text.
  */
 export type Text47 = string
-/**
- * Where the button goes: "#demo" scrolls smoothly to the demo form, "#contactus" to the footer, or a page or address.
- */
-export type Link4 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -338,6 +302,14 @@ export type Text62 = string
  */
 export type Text63 = string
 /**
+ * The address of the page. Mirror the file's place under pages/: pages/services/iot.yaml has path /services/iot.
+ */
+export type InternalPath = string
+/**
+ * A route of this site: starts with /, lower-case letters, digits and hyphens.
+ */
+export type InternalPath1 = string
+/**
  * A line or paragraph of plain text.
  */
 export type Text64 = string
@@ -346,13 +318,17 @@ export type Text64 = string
  */
 export type Text65 = string
 /**
+ * Picture shown when the page is shared on social networks. Defaults to the site's sharing image.
+ */
+export type ImagePath4 = string
+/**
+ * The list this page belongs to: products, services or jobs.
+ */
+export type CollectionName1 = ("products" | "services" | "jobs")
+/**
  * A line or paragraph of plain text.
  */
 export type Text66 = string
-/**
- * Optional icon shown next to the card's heading.
- */
-export type IconName2 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
  * A line or paragraph of plain text.
  */
@@ -362,13 +338,29 @@ export type Text67 = string
  */
 export type Text68 = string
 /**
+ * Icon shown next to the name in menus.
+ */
+export type IconName1 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+/**
  * A line or paragraph of plain text.
  */
 export type Text69 = string
 /**
+ * One section of a page. `type` says which kind; the other properties depend on it. GENERATED by `npm run gen` from schema/blocks/: do not edit.
+ */
+export type Block = (AboutCardBlock | ActionButtonBlock | ApplicationFormBlock | BrochureFormBlock | BulletGridBlock | CallToActionBlock | ClientsMarqueeBlock | DemoFormBlock | FeatureImageBlock | GrievanceContactBlock | HeroBlock | ImageLinkBlock | ImageRowBlock | IndustriesCarouselBlock | JobCardsBlock | JobTilesBlock | PageHeroBlock | ProductFooterBlock | ProductsStripBlock | ScrollDownBlock | ServicesCarouselBlock | TextCardsBlock | WhatWeDoBlock)
+/**
  * A line or paragraph of plain text.
  */
 export type Text70 = string
+/**
+ * Picture for screens 768px wide or more.
+ */
+export type ImagePath5 = string
+/**
+ * Picture for screens narrower than 768px.
+ */
+export type ImagePath6 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -377,6 +369,10 @@ export type Text71 = string
  * A line or paragraph of plain text.
  */
 export type Text72 = string
+/**
+ * Where the button goes: "#demo" scrolls smoothly to the demo form, "#contactus" to the footer, or a page or address.
+ */
+export type Link4 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -393,6 +389,10 @@ export type Text75 = string
  * A line or paragraph of plain text.
  */
 export type Text76 = string
+/**
+ * Optional icon shown next to the card's heading.
+ */
+export type IconName2 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
  * A line or paragraph of plain text.
  */
@@ -426,14 +426,6 @@ export type Text83 = string
  */
 export type Text84 = string
 /**
- * Where the button leads.
- */
-export type Link5 = string
-/**
- * How often the banner and the phrase change, in milliseconds.
- */
-export type DurationMs1 = number
-/**
  * A line or paragraph of plain text.
  */
 export type Text85 = string
@@ -442,10 +434,6 @@ export type Text85 = string
  */
 export type Text86 = string
 /**
- * The full address of the external website (https://...). It always opens in a new tab.
- */
-export type Link6 = string
-/**
  * A line or paragraph of plain text.
  */
 export type Text87 = string
@@ -453,10 +441,6 @@ export type Text87 = string
  * A line or paragraph of plain text.
  */
 export type Text88 = string
-/**
- * The picture, a file under public/.
- */
-export type ImagePath7 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -474,10 +458,6 @@ export type Text91 = string
  */
 export type Text92 = string
 /**
- * How long each position shows before the carousel moves on, in milliseconds.
- */
-export type DurationMs2 = number
-/**
  * A line or paragraph of plain text.
  */
 export type Text93 = string
@@ -485,6 +465,14 @@ export type Text93 = string
  * A line or paragraph of plain text.
  */
 export type Text94 = string
+/**
+ * Where the button leads.
+ */
+export type Link5 = string
+/**
+ * How often the banner and the phrase change, in milliseconds.
+ */
+export type DurationMs1 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -494,6 +482,10 @@ export type Text95 = string
  */
 export type Text96 = string
 /**
+ * The full address of the external website (https://...). It always opens in a new tab.
+ */
+export type Link6 = string
+/**
  * A line or paragraph of plain text.
  */
 export type Text97 = string
@@ -501,6 +493,10 @@ export type Text97 = string
  * A line or paragraph of plain text.
  */
 export type Text98 = string
+/**
+ * The picture, a file under public/.
+ */
+export type ImagePath7 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -518,9 +514,9 @@ export type Text101 = string
  */
 export type Text102 = string
 /**
- * Where it goes.
+ * How long each position shows before the carousel moves on, in milliseconds.
  */
-export type Link7 = string
+export type DurationMs2 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -562,6 +558,10 @@ export type Text111 = string
  */
 export type Text112 = string
 /**
+ * Where it goes.
+ */
+export type Link7 = string
+/**
  * A line or paragraph of plain text.
  */
 export type Text113 = string
@@ -578,10 +578,6 @@ export type Text115 = string
  */
 export type Text116 = string
 /**
- * Icon shown next to the highlight.
- */
-export type IconName3 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
-/**
  * A line or paragraph of plain text.
  */
 export type Text117 = string
@@ -594,10 +590,6 @@ export type Text118 = string
  */
 export type Text119 = string
 /**
- * Where the button goes.
- */
-export type Link8 = string
-/**
  * A line or paragraph of plain text.
  */
 export type Text120 = string
@@ -609,14 +601,6 @@ export type Text121 = string
  * A line or paragraph of plain text.
  */
 export type Text122 = string
-/**
- * How long each product stays expanded before the next one opens, in milliseconds.
- */
-export type DurationMs3 = number
-/**
- * After a visitor selects a product, how long the rotation waits before it carries on from that product, in milliseconds.
- */
-export type DurationMs4 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -634,6 +618,10 @@ export type Text125 = string
  */
 export type Text126 = string
 /**
+ * Icon shown next to the highlight.
+ */
+export type IconName3 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+/**
  * A line or paragraph of plain text.
  */
 export type Text127 = string
@@ -645,6 +633,10 @@ export type Text128 = string
  * A line or paragraph of plain text.
  */
 export type Text129 = string
+/**
+ * Where the button goes.
+ */
+export type Link8 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -658,6 +650,14 @@ export type Text131 = string
  */
 export type Text132 = string
 /**
+ * How long each product stays expanded before the next one opens, in milliseconds.
+ */
+export type DurationMs3 = number
+/**
+ * After a visitor selects a product, how long the rotation waits before it carries on from that product, in milliseconds.
+ */
+export type DurationMs4 = number
+/**
  * A line or paragraph of plain text.
  */
 export type Text133 = string
@@ -670,10 +670,6 @@ export type Text134 = string
  */
 export type Text135 = string
 /**
- * Icon shown on the card.
- */
-export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
-/**
  * A line or paragraph of plain text.
  */
 export type Text136 = string
@@ -685,6 +681,50 @@ export type Text137 = string
  * A line or paragraph of plain text.
  */
 export type Text138 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text139 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text140 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text141 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text142 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text143 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text144 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text145 = string
+/**
+ * Icon shown on the card.
+ */
+export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text146 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text147 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text148 = string
 /**
  * Where the button leads.
  */
@@ -726,7 +766,7 @@ navigation: [NavItem, ...(NavItem)[]]
  * 
  * @minItems 1
  */
-serviceTypes: [Text25, ...(Text25)[]]
+serviceTypes: [Text27, ...(Text27)[]]
 /**
  * Industries the company serves (home page carousel).
  * 
@@ -817,40 +857,42 @@ navSolidAfterPx: number
  */
 contactScrollOffsetPx: number
 chatHintDelayMs: DurationMs
-mainMenuLabel: Text5
-menuButtonLabel: Text6
-footerHeading: Text7
-emailLabel: Text8
-phoneLabel: Text9
-addressLabel: Text10
-sectionsHeading: Text11
-socialHeading: Text12
+skipToContent: Text5
+newTabHint: Text6
+mainMenuLabel: Text7
+menuButtonLabel: Text8
+footerHeading: Text9
+emailLabel: Text10
+phoneLabel: Text11
+addressLabel: Text12
+sectionsHeading: Text13
+socialHeading: Text14
 socialLabels: SocialLabels
-chatButtonLabel: Text17
-chatTitle: Text18
-chatHint: Text19
-dismissHintLabel: Text20
-closeLabel: Text21
+chatButtonLabel: Text19
+chatTitle: Text20
+chatHint: Text21
+dismissHintLabel: Text22
+closeLabel: Text23
 privacyLink?: FooterPrivacyLink
 }
 /**
  * Names of the social profile links (they are shown as icons; screen readers read these names).
  */
 export interface SocialLabels {
-facebook: Text13
-twitter: Text14
-linkedin: Text15
-instagram: Text16
+facebook: Text15
+twitter: Text16
+linkedin: Text17
+instagram: Text18
 }
 /**
  * The footer's link to the privacy notice (omit for none).
  */
 export interface FooterPrivacyLink {
-text: Text22
+text: Text24
 link: Link
 }
 export interface NavItem {
-name: Text23
+name: Text25
 link: Link1
 /**
  * A dropdown under this section: either a list of entries, or `collection:` to list every page of that kind (pages declare themselves with `listing:`).
@@ -858,7 +900,7 @@ link: Link1
 submenu?: (NavSubmenuList | NavSubmenuCollection)
 }
 export interface NavSubmenuItem {
-label: Text24
+label: Text26
 link: Link2
 icon: IconName
 }
@@ -866,8 +908,8 @@ export interface NavSubmenuCollection {
 collection: CollectionName
 }
 export interface Industry {
-title: Text26
-description: Text27
+title: Text28
+description: Text29
 image: Image
 }
 /**
@@ -881,42 +923,95 @@ src: ImagePath2
 alt: string
 }
 export interface Client {
-name: Text28
+name: Text30
 logo: ImagePath3
 }
 /**
- * Words shared by every copy of a form.
+ * Words of the four forms, shared by every copy of a form. The dialogs' titles and messages are not here: they are fixed by the specification and shared with the server (src/forms/rules.ts).
  */
 export interface FormTexts {
+busyLabel: Text31
+honeypotLabel: Text32
 privacy?: FormPrivacyLink
 demo: DemoFormTexts
+brochure: BrochureFormTexts
+application: ApplicationFormTexts
+contact: ContactFormTexts
 }
 /**
  * The link to the privacy notice shown next to every form's submit button (omit for none).
  */
 export interface FormPrivacyLink {
-text: Text29
+text: Text33
 link: Link3
 }
 /**
  * Words of the demo / inquiry form (placed on a page with `- type: demoForm`).
  */
 export interface DemoFormTexts {
-heading: Text30
-intro: Text31
+heading: Text34
+intro: Text35
 labels: DemoFormLabels
-serviceTypePlaceholder: Text37
-submit: Text38
+serviceTypePlaceholder: Text41
+submit: Text42
 }
 /**
  * The visible label above each field.
  */
 export interface DemoFormLabels {
-name: Text32
-phone: Text33
-email: Text34
-serviceType: Text35
-query: Text36
+name: Text36
+phone: Text37
+email: Text38
+serviceType: Text39
+query: Text40
+}
+/**
+ * Words of the brochure request form (placed on a page with `- type: brochureForm`, which adds a sentence about the brochure).
+ */
+export interface BrochureFormTexts {
+heading: Text43
+emailLabel: Text44
+placeholder: Text45
+submit: Text46
+note?: Text47
+}
+/**
+ * Words of the "Apply for this position" form of the career pages (placed with `- type: applicationForm`, which may add an intro sentence).
+ */
+export interface ApplicationFormTexts {
+heading: Text48
+labels: ApplicationFormLabels
+cvHint: Text55
+note: Text56
+submit: Text57
+}
+/**
+ * The visible label above each field.
+ */
+export interface ApplicationFormLabels {
+fullName: Text49
+email: Text50
+phone: Text51
+position: Text52
+coverLetter: Text53
+cv: Text54
+}
+/**
+ * Words of the contact form in the chat panel (the panel's title is `frame.chatTitle`).
+ */
+export interface ContactFormTexts {
+labels: ContactFormLabels
+submit: Text62
+busyLabel: Text63
+}
+/**
+ * The visible label above each field.
+ */
+export interface ContactFormLabels {
+name: Text58
+email: Text59
+mobileNumber: Text60
+message: Text61
 }
 /**
  * One page of the site: its address, its words for search engines, and its sections (blocks) from top to bottom.
@@ -931,8 +1026,8 @@ path: InternalPath
  * Other addresses that show the same page (search engines are told the main path is the real one).
  */
 aliases?: InternalPath1[]
-title: Text39
-description: Text40
+title: Text64
+description: Text65
 image?: ImagePath4
 /**
  * true keeps the page out of search engines and the sitemap (e.g. the 404 page).
@@ -951,13 +1046,13 @@ blocks: [Block, ...(Block)[]]
  */
 export interface Listing {
 collection: CollectionName1
-title: Text41
-menuLabel?: Text42
-description?: Text43
+title: Text66
+menuLabel?: Text67
+description?: Text68
 icon?: IconName1
 image?: Image1
 expandedImage?: Image2
-years?: Text44
+years?: Text69
 /**
  * Position in the list (1 comes first).
  */
@@ -991,11 +1086,11 @@ export interface AboutCardBlock {
  * Title and description card.
  */
 type: "aboutCard"
-title: Text45
+title: Text70
 /**
  * One paragraph, or a list of paragraphs.
  */
-description: (Text25 | [Text25, ...(Text25)[]])
+description: (Text27 | [Text27, ...(Text27)[]])
 background?: ResponsiveBackground
 }
 /**
@@ -1013,12 +1108,12 @@ export interface ActionButtonBlock {
  * A single call-to-action button.
  */
 type: "actionButton"
-text?: Text46
-label: Text47
+text?: Text71
+label: Text72
 href: Link4
 }
 /**
- * The "Apply for this position" form of a career page. The position sent is the page's job title (its jobTiles block's title); the visitor cannot change it. Sent as multipart to the backend's /api/apply-position.
+ * The "Apply for this position" form of a career page. The position sent is the page's job title (its jobTiles block's title); the visitor cannot change it. Sent as multipart to the backend's /api/apply-position. Its heading, labels, note and button are the same on every career page: site.yaml `forms.application`.
  */
 export interface ApplicationFormBlock {
 /**
@@ -1029,26 +1124,10 @@ type: "applicationForm"
  * Name other links can jump to with #name.
  */
 anchor?: string
-heading?: Text48
-intro?: Text49
-note?: Text50
-labels?: ApplicationFormLabels
-cvHint?: Text57
-submitLabel?: Text58
+intro?: Text73
 }
 /**
- * The visible label above each field.
- */
-export interface ApplicationFormLabels {
-fullName?: Text51
-email?: Text52
-phone?: Text53
-position?: Text54
-coverLetter?: Text55
-cv?: Text56
-}
-/**
- * A short form where a visitor leaves an email address to receive a brochure. Sent to the backend's /api/brochure-request.
+ * A short form where a visitor leaves an email address to receive a brochure. Sent to the backend's /api/brochure-request. Its heading, label, button and small print are the same on every page: site.yaml `forms.brochure`.
  */
 export interface BrochureFormBlock {
 /**
@@ -1059,12 +1138,7 @@ type: "brochureForm"
  * Name other links can jump to with #name.
  */
 anchor?: string
-heading?: Text59
-text?: Text60
-emailLabel?: Text61
-placeholder?: Text62
-submitLabel?: Text63
-privacyNote?: Text64
+text?: Text74
 }
 /**
  * Cards with a title and a bullet list, two columns on wide screens and one on phones. In each bullet, the words before the first colon are shown bold.
@@ -1074,7 +1148,7 @@ export interface BulletGridBlock {
  * Grid of bullet cards.
  */
 type: "bulletGrid"
-heading?: Text65
+heading?: Text75
 /**
  * Cards per row on wide screens (phones always show one). Three suits three cards, two suits two or four.
  */
@@ -1087,14 +1161,14 @@ columns?: (2 | 3)
 cards: [BulletCard, ...(BulletCard)[]]
 }
 export interface BulletCard {
-title: Text66
+title: Text76
 icon?: IconName2
 /**
  * The bullet points. Words before the first colon are shown bold ("Live tracking: buses on a map").
  * 
  * @minItems 1
  */
-bullets: [Text25, ...(Text25)[]]
+bullets: [Text27, ...(Text27)[]]
 }
 /**
  * A highlighted label (not a button) and a paragraph inviting the visitor to get in touch.
@@ -1104,8 +1178,8 @@ export interface CallToActionBlock {
  * Call-to-action label and paragraph.
  */
 type: "callToAction"
-label: Text67
-paragraph: Text68
+label: Text77
+paragraph: Text78
 /**
  * Optional colours of the label's background, from left to right (CSS colours).
  * 
@@ -1122,9 +1196,9 @@ export interface ClientsMarqueeBlock {
  * Scrolling row of client logos from site.yaml.
  */
 type: "clientsMarquee"
-eyebrow?: Text69
-heading: Text70
-intro?: Text71
+eyebrow?: Text79
+heading: Text80
+intro?: Text81
 loopSeconds: MarqueeLoopSeconds
 }
 /**
@@ -1165,8 +1239,8 @@ export interface FeatureImageBlock {
  * Heading with one large picture.
  */
 type: "featureImage"
-heading: Text72
-text?: Text73
+heading: Text82
+text?: Text83
 image: Image3
 }
 /**
@@ -1187,12 +1261,12 @@ export interface GrievanceContactBlock {
  * Grievance officer contact section.
  */
 type: "grievanceContact"
-heading: Text74
-intro?: Text75
-nameLabel: Text76
-emailLabel: Text77
-phoneLabel?: Text78
-outro?: Text79
+heading: Text84
+intro?: Text85
+nameLabel: Text86
+emailLabel: Text87
+phoneLabel?: Text88
+outro?: Text89
 }
 /**
  * The home page's full-screen opening: banner pictures that change at random and a headline whose last words rotate through what the company offers. It holds the page's main heading.
@@ -1202,16 +1276,16 @@ export interface HeroBlock {
  * Full-screen home hero with rotating banners and headline phrases.
  */
 type: "hero"
-eyebrow?: Text80
-heading: Text81
+eyebrow?: Text90
+heading: Text91
 /**
  * The phrases that rotate after the fixed words, one at a time, in this order.
  * 
  * @minItems 1
  */
-phrases: [Text25, ...(Text25)[]]
-phrasesLabel: Text82
-intro?: Text83
+phrases: [Text27, ...(Text27)[]]
+phrasesLabel: Text92
+intro?: Text93
 /**
  * Buttons under the headline (the first one is highlighted).
  * 
@@ -1227,7 +1301,7 @@ banners: [Image4, ...(Image4)[]]
 intervalMs: DurationMs1
 }
 export interface HeroAction {
-label: Text84
+label: Text94
 link: Link5
 }
 /**
@@ -1248,11 +1322,11 @@ export interface ImageLinkBlock {
  * Clickable picture linking to another website.
  */
 type: "imageLink"
-heading?: Text85
-text?: Text86
+heading?: Text95
+text?: Text96
 href: Link6
 image: Image5
-label: Text87
+label: Text97
 }
 /**
  * An image with the words a screen reader says instead of it.
@@ -1272,7 +1346,7 @@ export interface ImageRowBlock {
  * Row of images.
  */
 type: "imageRow"
-heading?: Text88
+heading?: Text98
 /**
  * The pictures, left to right (top to bottom on phones).
  * 
@@ -1287,7 +1361,7 @@ src: ImagePath7
  * What the picture shows (empty only when purely decorative).
  */
 alt: string
-caption?: Text89
+caption?: Text99
 }
 /**
  * A carousel of the industries the company serves (listed once in site.yaml under `industries`). It moves on by itself, pauses while the pointer is over it, and has previous/next buttons that wrap around.
@@ -1297,12 +1371,12 @@ export interface IndustriesCarouselBlock {
  * Carousel of the industries from site.yaml.
  */
 type: "industriesCarousel"
-eyebrow?: Text90
-heading: Text91
-intro?: Text92
+eyebrow?: Text100
+heading: Text101
+intro?: Text102
 intervalMs: DurationMs2
-previousLabel: Text93
-nextLabel: Text94
+previousLabel: Text103
+nextLabel: Text104
 }
 /**
  * The job openings (from each career page's `listing:`, with the experience figure in `years`) as cards linking to their pages, with an Apply Now button shown on hover.
@@ -1312,12 +1386,12 @@ export interface JobCardsBlock {
  * Cards of the open positions.
  */
 type: "jobCards"
-eyebrow?: Text95
-heading: Text96
-intro?: Text97
-typeLabel: Text98
-experienceLabel: Text99
-applyLabel: Text100
+eyebrow?: Text105
+heading: Text106
+intro?: Text107
+typeLabel: Text108
+experienceLabel: Text109
+applyLabel: Text110
 }
 /**
  * The opening of a career page: a banner with the job title (the page's main heading), then tiles such as Work Location, Exp-Level and Job Type. The title is also the position the application form sends, and the block publishes the page's job posting for search engines (schema.org JobPosting).
@@ -1327,7 +1401,7 @@ export interface JobTilesBlock {
  * Job information tiles.
  */
 type: "jobTiles"
-title: Text101
+title: Text111
 background?: ResponsiveBackground1
 action?: JobTilesAction
 /**
@@ -1349,12 +1423,12 @@ mobile: ImagePath6
  * Optional button under the tiles, such as "Apply Now" jumping to the application form (#apply).
  */
 export interface JobTilesAction {
-label: Text102
+label: Text112
 link: Link7
 }
 export interface JobTile {
-legend: Text103
-value: Text104
+legend: Text113
+value: Text114
 /**
  * What the tile states; picks its icon (a map pin, a medal, a clock). Leave out for no icon.
  */
@@ -1380,7 +1454,7 @@ employmentType: ("FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTER
  * The minimum experience asked for, in months (1 year = 12).
  */
 experienceMonths: number
-descriptionFrom: Text105
+descriptionFrom: Text115
 /**
  * Where the work happens: remote (with the country applicants must live in) or on site (with the office address).
  */
@@ -1391,17 +1465,17 @@ export interface RemoteWorkplace {
  * The job is done from home (schema.org TELECOMMUTE).
  */
 remote: true
-applicantCountry: Text106
+applicantCountry: Text116
 }
 export interface OnSiteWorkplace {
 /**
  * The job is done at the office below.
  */
 remote: false
-streetAddress?: Text107
-locality: Text108
-region: Text109
-postalCode?: Text110
+streetAddress?: Text117
+locality: Text118
+region: Text119
+postalCode?: Text120
 /**
  * Country, as its two-letter ISO code.
  */
@@ -1415,10 +1489,10 @@ export interface PageHeroBlock {
  * Full-screen hero with the page heading.
  */
 type: "pageHero"
-heading: Text111
-subheading?: Text112
+heading: Text121
+subheading?: Text122
 background: ResponsiveBackground2
-badge?: Text113
+badge?: Text123
 }
 /**
  * The full-screen picture behind the heading, with a phone variant (used below 768px wide).
@@ -1435,9 +1509,9 @@ export interface ProductFooterBlock {
  * Product closing band above the site footer.
  */
 type: "productFooter"
-eyebrow?: Text114
-heading: Text115
-text?: Text116
+eyebrow?: Text124
+heading: Text125
+text?: Text126
 /**
  * Two to four short highlights of the product, each with an icon.
  * 
@@ -1449,14 +1523,14 @@ action: ProductFooterAction
 }
 export interface ProductHighlight {
 icon: IconName3
-title: Text117
-text?: Text118
+title: Text127
+text?: Text128
 }
 /**
  * The band's button.
  */
 export interface ProductFooterAction {
-label: Text119
+label: Text129
 href: Link8
 }
 /**
@@ -1467,12 +1541,12 @@ export interface ProductsStripBlock {
  * Accordion strip of the products.
  */
 type: "productsStrip"
-eyebrow?: Text120
-heading: Text121
-intro?: Text122
+eyebrow?: Text130
+heading: Text131
+intro?: Text132
 intervalMs: DurationMs3
 pauseAfterInteractionMs: DurationMs4
-exploreLabel: Text123
+exploreLabel: Text133
 }
 /**
  * A round arrow button that scrolls the page down smoothly by one screen height.
@@ -1482,7 +1556,7 @@ export interface ScrollDownBlock {
  * Scroll-down arrow.
  */
 type: "scrollDown"
-label?: Text124
+label?: Text134
 }
 /**
  * The services (from each service page's `listing:`) as cards scrolling continuously in a seamless loop. Hovering a card stops the scroll and shows its description; clicking a card opens its page in a new tab; previous/next buttons move by one card.
@@ -1492,9 +1566,9 @@ export interface ServicesCarouselBlock {
  * Continuously scrolling service cards.
  */
 type: "servicesCarousel"
-eyebrow?: Text125
-heading: Text126
-intro?: Text127
+eyebrow?: Text135
+heading: Text136
+intro?: Text137
 /**
  * How far the cards move on each animation frame, in pixels.
  */
@@ -1503,10 +1577,10 @@ speedPxPerFrame: number
  * Width of one card including the gap after it, in pixels: also how far the previous/next buttons move.
  */
 stepPx: number
-exploreLabel: Text128
-previousLabel: Text129
-nextLabel: Text130
-newTabHint: Text131
+exploreLabel: Text138
+previousLabel: Text139
+nextLabel: Text140
+newTabHint: Text141
 }
 /**
  * Cards with a title and one or more paragraphs, side by side on wide screens, such as "About Us" and "Job Description" on a career page.
@@ -1516,7 +1590,7 @@ export interface TextCardsBlock {
  * Title-and-text cards.
  */
 type: "textCards"
-heading?: Text132
+heading?: Text142
 /**
  * The cards, in reading order.
  * 
@@ -1525,11 +1599,11 @@ heading?: Text132
 cards: [TextCard, ...(TextCard)[]]
 }
 export interface TextCard {
-title: Text133
+title: Text143
 /**
  * One paragraph, or a list of paragraphs.
  */
-content: (Text25 | [Text25, ...(Text25)[]])
+content: (Text27 | [Text27, ...(Text27)[]])
 }
 /**
  * The company's offer in brief: a heading, a few sentences, highlight cards and links to the products and services.
@@ -1539,14 +1613,14 @@ export interface WhatWeDoBlock {
  * Short description of what the company does.
  */
 type: "whatWeDo"
-eyebrow?: Text134
-heading: Text135
+eyebrow?: Text144
+heading: Text145
 /**
  * The text, one paragraph per item.
  * 
  * @minItems 1
  */
-paragraphs: [Text25, ...(Text25)[]]
+paragraphs: [Text27, ...(Text27)[]]
 /**
  * Small cards next to the text, each an icon, a title and a sentence.
  */
@@ -1560,10 +1634,10 @@ links: [WhatWeDoLink, ...(WhatWeDoLink)[]]
 }
 export interface WhatWeDoHighlight {
 icon: IconName4
-title: Text136
-text: Text137
+title: Text146
+text: Text147
 }
 export interface WhatWeDoLink {
-label: Text138
+label: Text148
 link: Link9
 }
