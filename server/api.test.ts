@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { messages } from '../src/forms/rules.ts';
+import { API_PATHS, messages } from '../src/forms/rules.ts';
 import { serverMessages, successMessages } from './api/messages.ts';
 import {
   DOC_BYTES,
@@ -116,7 +117,7 @@ describe('POST /backend/api/contact-demo', () => {
     [
       'a line break in a one-line field',
       { ...goodDemo, email: 'a@b.co\nBcc: x@y.z' },
-      serverMessages.controlCharacters,
+      serverMessages.lineBreak,
     ],
   ])('answers 400 for %s with the form’s words', async (_, body, message) => {
     const res = await postJson('contact-demo', body);
@@ -223,6 +224,76 @@ describe('POST /backend/api/contact', () => {
   });
 });
 
+describe('characters refused in every field', () => {
+  const { controlCharacters, invisibleCharacters, lineBreak } = serverMessages;
+  // One or more examples of each class, placed inside the value (trim() would drop some at the ends).
+  const refused: [string, string, string][] = [
+    ['C0 control U+0001', '\u0001', controlCharacters],
+    ['escape U+001B', '\u001b', controlCharacters],
+    ['DEL U+007F', '\u007f', controlCharacters],
+    ['C1 control U+0080', '\u0080', controlCharacters],
+    ['C1 next line U+0085', '\u0085', controlCharacters],
+    ['C1 control U+009F', '\u009f', controlCharacters],
+    ['an unpaired surrogate', '\ud800', controlCharacters],
+    ['left-to-right mark U+200E', '\u200e', invisibleCharacters],
+    ['right-to-left mark U+200F', '\u200f', invisibleCharacters],
+    ['Arabic letter mark U+061C', '\u061c', invisibleCharacters],
+    ['LR embedding U+202A', '\u202a', invisibleCharacters],
+    ['RL override U+202E', '\u202e', invisibleCharacters],
+    ['LR isolate U+2066', '\u2066', invisibleCharacters],
+    ['pop directional isolate U+2069', '\u2069', invisibleCharacters],
+    ['line separator U+2028', '\u2028', invisibleCharacters],
+    ['paragraph separator U+2029', '\u2029', invisibleCharacters],
+    ['zero-width space U+200B', '\u200b', invisibleCharacters],
+    ['zero-width non-joiner U+200C', '\u200c', invisibleCharacters],
+    ['zero-width joiner U+200D', '\u200d', invisibleCharacters],
+    ['word joiner U+2060', '\u2060', invisibleCharacters],
+    ['zero-width no-break space U+FEFF', '\ufeff', invisibleCharacters],
+  ];
+
+  it.each(refused)(
+    'refuses %s in a one-line and in a multiline field, storing nothing',
+    async (_, c, message) => {
+      const before = await server.repo.count('contact');
+      for (const body of [
+        { ...goodContact, name: `As${c}ha` },
+        { ...goodContact, message: `Please call${c} me back tomorrow.` },
+      ]) {
+        const res = await postJson('contact', body);
+        expect(res, JSON.stringify(body)).toMatchObject({ status: 400, body: { message } });
+      }
+      expect(await server.repo.count('contact')).toBe(before);
+    },
+  );
+
+  it.each([
+    ['a line feed', 'a@b.co\nx', lineBreak],
+    ['a carriage return', 'a@b.co\rx', lineBreak],
+    ['a tab', 'a@b.co\tx', controlCharacters],
+  ])('refuses %s in a one-line field', async (_, email, message) => {
+    const before = await server.repo.count('brochure');
+    expect(await postJson('brochure-request', { email })).toMatchObject({ status: 400, body: { message } });
+    expect(await server.repo.count('brochure')).toBe(before);
+  });
+
+  it('refuses a lone carriage return even in a multiline field', async () => {
+    const before = await server.repo.count('demo');
+    const res = await postJson('contact-demo', { ...goodDemo, query: 'line one\rline two' });
+    expect(res).toMatchObject({ status: 400, body: { message: controlCharacters } });
+    expect(await server.repo.count('demo')).toBe(before);
+  });
+
+  it('keeps \\n, \\r\\n and tabs in a multiline field, and other scripts and emoji anywhere', async () => {
+    const message = 'Line one\nline two\r\nthen\ta tab — ನಮಸ್ಕಾರ, नमस्ते 👋';
+    const res = await postJson('contact', { ...goodContact, name: 'ರವಿ 🙂', message });
+    expect(res.status).toBe(200);
+    expect((await server.repo.list({ form: 'contact' })).at(-1)?.fields).toMatchObject({
+      name: 'ರವಿ 🙂',
+      message,
+    });
+  });
+});
+
 describe('POST /backend/api/apply-position', () => {
   const pdf = { bytes: PDF_BYTES, name: 'ravi-cv.pdf' };
 
@@ -267,7 +338,19 @@ describe('POST /backend/api/apply-position', () => {
       'a line break in the name',
       { ...goodApplication, fullName: 'Ravi\nKumar' },
       pdf,
-      serverMessages.controlCharacters,
+      serverMessages.lineBreak,
+    ],
+    [
+      'a right-to-left override in the cover letter',
+      { ...goodApplication, coverLetter: 'Hello \u202eevil' },
+      pdf,
+      serverMessages.invisibleCharacters,
+    ],
+    [
+      'a zero-width space in the email',
+      { ...goodApplication, email: 'ravi\u200b@example.com' },
+      pdf,
+      serverMessages.invisibleCharacters,
     ],
   ])('answers 400 for %s and stores nothing', async (_, fields, cv, message) => {
     const before = await server.repo.count('application');
@@ -318,6 +401,65 @@ describe('POST /backend/api/apply-position', () => {
     const big = Buffer.concat([PDF_BYTES, Buffer.alloc(5 * 1024 * 1024 + 1 - PDF_BYTES.length, 0x20)]);
     const res = await apply(goodApplication, { bytes: big, name: 'big.pdf' });
     expect(res).toMatchObject({ status: 413, body: { message: messages.cvSize.message } });
+    expect(await server.repo.count('application')).toBe(before);
+  });
+
+  it('cuts off a 40 MB upload while it streams: the 413 comes long before the body is sent', async () => {
+    const before = await server.repo.count('application');
+    const total = 40 * 1024 * 1024;
+    const boundary = 'streamed-upload-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="huge.pdf"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n%PDF-1.4\n',
+    );
+    let sent = 0;
+    // Generated as the socket drains (never 40 MB in memory), with no Content-Length, so the
+    // server cannot refuse it up front: only the streaming limit can stop it.
+    async function* body() {
+      yield head;
+      sent += head.length;
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      while (sent < total) {
+        yield chunk;
+        sent += chunk.length;
+      }
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const result = await new Promise<{
+      status: number;
+      text: string;
+      sentAtResponse: number;
+      connection?: string;
+    }>((resolve, reject) => {
+      const source = Readable.from(body(), { objectMode: false });
+      const req = request(`${server.api}/apply-position`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      req.on('response', (res) => {
+        const sentAtResponse = sent;
+        source.unpipe(req);
+        source.destroy();
+        let text = '';
+        res.on('data', (c: Buffer) => {
+          text += c.toString();
+        });
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, text, sentAtResponse, connection: res.headers.connection });
+        });
+      });
+      // Once the answer is in, the server may close on the rest of the upload: not a failure.
+      req.on('error', (error) => (sent >= total ? reject(error) : undefined));
+      source.pipe(req);
+    });
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.text)).toEqual({ message: messages.cvSize.message });
+    // The rest of the upload is not drained: the connection ends with the answer.
+    expect(result.connection).toBe('close');
+    // 5 MB plus what the sockets buffer: far from the 40 MB the client had left to send.
+    expect(result.sentAtResponse).toBeGreaterThan(5 * 1024 * 1024);
+    expect(result.sentAtResponse).toBeLessThan(total / 2);
     expect(await server.repo.count('application')).toBe(before);
   });
 
@@ -476,6 +618,18 @@ describe('every endpoint', () => {
     expect(await res.json()).toEqual({ message: serverMessages.notFound });
   });
 
+  it('serves the forms at the API_PATHS the forms post to (one definition, src/forms/rules.ts)', () => {
+    const posts = server.routes
+      .filter((r) => r.method === 'POST' && !r.url.startsWith('/backend/api/admin'))
+      .map((r) => r.url)
+      .sort();
+    expect(posts).toEqual(
+      Object.values(API_PATHS)
+        .map((p) => `/backend${p}`)
+        .sort(),
+    );
+  });
+
   it.each(['contact-demo', 'brochure-request', 'apply-position', 'contact'])(
     'answers a GET on /%s with 405 and the method it takes',
     async (endpoint) => {
@@ -511,6 +665,37 @@ describe('rate limiting', () => {
       // Another endpoint has its own budget.
       expect((await post('contact')).status).toBe(400);
       expect(await limited.repo.count('brochure')).toBe(2);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('rate limiting by network', () => {
+  // TRUST_PROXY: the client address comes from X-Forwarded-For, so one test can be many clients.
+  it('counts an IPv6 /64 as one client, and IPv4 addresses one by one', async () => {
+    const limited = await startTestServer({ trustProxy: true, rateLimits: { forms: 2, windowMs: 60_000 } });
+    try {
+      const from = async (ip: string) =>
+        (
+          await fetch(`${limited.api}/brochure-request`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+            body: JSON.stringify({ email: 'a@b.co' }),
+          })
+        ).status;
+      // Two addresses of one /64 (written differently) share its budget of 2...
+      expect(await from('2001:db8:1:2::1')).toBe(200);
+      expect(await from('2001:0db8:0001:0002:ffff:ffff:ffff:fffe')).toBe(200);
+      expect(await from('2001:db8:1:2:abcd::7')).toBe(429);
+      // ...while the neighbouring /64 has its own.
+      expect(await from('2001:db8:1:3::1')).toBe(200);
+      // IPv4 clients count one address at a time, also when written IPv4-mapped.
+      expect(await from('198.51.100.1')).toBe(200);
+      expect(await from('::ffff:198.51.100.1')).toBe(200);
+      expect(await from('198.51.100.1')).toBe(429);
+      expect(await from('198.51.100.2')).toBe(200);
+      expect(await limited.repo.count('brochure')).toBe(6);
     } finally {
       await limited.stop();
     }

@@ -11,7 +11,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { messages } from '../src/forms/rules.ts';
+import { API_PATHS, messages } from '../src/forms/rules.ts';
 import { registerAdminPage } from './admin/page.ts';
 import { parsePasswordHash } from './admin/password.ts';
 import { type AdminOptions, adminApi } from './admin/routes.ts';
@@ -209,6 +209,11 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Every limit counts per client address (request.ip, so behind TRUST_PROXY the visitor's, not
+    // the proxy's). An IPv6 client commonly holds a whole /64 and can pick any address in it, so
+    // IPv6 addresses count per /64 (IPv4, and IPv4-mapped IPv6, per address). This is the plugin's
+    // own default key (normalizeIP), stated here so that a change of default cannot widen it.
+    ipv6Subnet: 64,
     errorResponseBuilder: () => new HttpError(429, serverMessages.rateLimited),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
@@ -234,6 +239,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     forms: { serviceTypes: new Set(options.forms.serviceTypes), positions: new Set(options.forms.positions) },
     rateLimits,
   };
+  // The four form routes are API_PATHS of src/forms/rules.ts (where the forms post) under basePath.
   await app.register(
     async (api) => {
       contactDemoRoute(api, ctx);
@@ -241,12 +247,16 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
       applyPositionRoute(api, ctx);
       contactRoute(api, ctx);
     },
-    { prefix: apiPrefix },
+    { prefix: options.basePath },
   );
 
   await app.register(
     async (adminApp) =>
-      adminApi(adminApp, { repo, sessions: new SessionStore(db, admin.sessionTtlMs, now), options: admin }),
+      adminApi(adminApp, {
+        repo,
+        sessions: new SessionStore(db, { ttlMs: admin.sessionTtlMs, passwordHash: admin.passwordHash, now }),
+        options: admin,
+      }),
     { prefix: `${apiPrefix}/admin` },
   );
   registerAdminPage(app, `${apiPrefix}/admin`, !!admin.passwordHash);
@@ -255,9 +265,10 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
 
   // A form address asked with the wrong method (a GET typed into the address bar, say) exists:
   // 405 with the methods it takes says so, where a 404 would suggest a wrong address.
+  const formUrls = new Set(Object.values(API_PATHS).map((p) => `${options.basePath}${p}`));
   const formMethods = new Map<string, string[]>();
   for (const { method, url } of routes) {
-    if (!url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}/admin`)) continue;
+    if (!formUrls.has(url)) continue;
     formMethods.set(url, [...(formMethods.get(url) ?? []), method]);
   }
   app.setNotFoundHandler(

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { verifyPassword } from './admin/password.ts';
 import { ENV_VARIABLES, loadConfig, parseTrustProxy, REPO_ROOT } from './config.ts';
+import { staffOptions } from './staffOptions.ts';
 
 describe('loadConfig', () => {
   it('has the documented defaults with no environment at all', () => {
@@ -111,5 +113,42 @@ describe('loadConfig', () => {
     const listed = new Set(ENV_VARIABLES.map((v) => v.name));
     for (const name of read) expect(listed.has(name), name).toBe(true);
     expect(read.size).toBeGreaterThan(20);
+  });
+});
+
+describe('ADMIN_PASSWORD', () => {
+  const site = 'https://www.example.com';
+
+  it('is hashed at start, then gone from the environment and the configuration', async () => {
+    const env: NodeJS.ProcessEnv = { ADMIN_PASSWORD: 'twelve chars', PORT: '8080' };
+    const config = loadConfig(env);
+    expect(config.admin.password).toBe('twelve chars');
+    const { admin } = await staffOptions(config, site, env);
+    expect(await verifyPassword('twelve chars', admin?.passwordHash ?? '')).toBe(true);
+    expect(env).toEqual({ PORT: '8080' });
+    expect('ADMIN_PASSWORD' in env).toBe(false);
+    expect(config.admin.password).toBeUndefined();
+    expect(JSON.stringify(config)).not.toContain('twelve chars');
+  });
+
+  it.each([
+    ['11 characters', 'eleven char'],
+    ['11 characters that take 22 UTF-16 units', '🔑'.repeat(11)],
+  ])('refuses one of %s, with a clear message, and still forgets it', async (_, password) => {
+    const env: NodeJS.ProcessEnv = { ADMIN_PASSWORD: password };
+    const config = loadConfig(env);
+    await expect(staffOptions(config, site, env)).rejects.toThrow(
+      'ADMIN_PASSWORD must be at least 12 characters long (or set ADMIN_PASSWORD_HASH, made with `npm run submissions -- hash-password`).',
+    );
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+    expect(config.admin.password).toBeUndefined();
+  });
+
+  it('is ignored (not checked, not hashed) under ADMIN_PASSWORD_HASH, and still removed', async () => {
+    const hash = 'scrypt$1024$8$1$c2FsdA==$a2V5';
+    const env: NodeJS.ProcessEnv = { ADMIN_PASSWORD: 'short', ADMIN_PASSWORD_HASH: hash };
+    const { admin } = await staffOptions(loadConfig(env), site, env);
+    expect(admin?.passwordHash).toBe(hash);
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
   });
 });

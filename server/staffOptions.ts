@@ -1,19 +1,33 @@
 /**
  * The staff side's server options from the configuration: notification emails (SMTP_URL,
- * NOTIFY_*) and the inbox password (ADMIN_PASSWORD_HASH, or ADMIN_PASSWORD hashed here once; the
- * plain text is not kept in the options).
+ * NOTIFY_*) and the inbox password (ADMIN_PASSWORD_HASH, or ADMIN_PASSWORD hashed here once).
  */
-import { hashPassword } from './admin/password.ts';
+import { hashPassword, isLongEnoughPassword, PASSWORD_MIN_LENGTH } from './admin/password.ts';
 import type { CreateServerOptions } from './app.ts';
 import type { ServerConfig } from './config.ts';
 
+/**
+ * Hashes ADMIN_PASSWORD (when there is no ADMIN_PASSWORD_HASH), then forgets the plain text: it is
+ * removed from `config` and from `env` (the process environment), so nothing started or loaded
+ * later (a child process, a library, an error report dumping process.env) can read it. The copy
+ * the operating system keeps of the environment the process started with (/proc/<pid>/environ,
+ * readable by the same user and root) cannot be erased from here: ADMIN_PASSWORD_HASH avoids it.
+ * Throws when the password is shorter than PASSWORD_MIN_LENGTH.
+ */
 export async function staffOptions(
   config: ServerConfig,
   siteUrl: string,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<Pick<CreateServerOptions, 'mail' | 'admin'>> {
   const { admin } = config;
-  const passwordHash =
-    admin.passwordHash ?? (admin.password ? await hashPassword(admin.password) : undefined);
+  const plain = admin.passwordHash ? undefined : admin.password;
+  delete admin.password;
+  delete env.ADMIN_PASSWORD;
+  if (plain !== undefined && !isLongEnoughPassword(plain))
+    throw new Error(
+      `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters long (or set ADMIN_PASSWORD_HASH, made with \`npm run submissions -- hash-password\`).`,
+    );
+  const passwordHash = admin.passwordHash ?? (plain ? await hashPassword(plain) : undefined);
   let host = 'localhost';
   try {
     host = new URL(siteUrl).hostname.replace(/^www\./, '');

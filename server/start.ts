@@ -7,12 +7,23 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from './app.ts';
-import { loadConfig, REPO_ROOT } from './config.ts';
+import { loadConfig, REPO_ROOT, type ServerConfig } from './config.ts';
 import { loadSiteFacts } from './content.ts';
 import { handleShutdown } from './shutdown.ts';
 import { staffOptions, staffSummary } from './staffOptions.ts';
 
-const config = loadConfig();
+/** A configuration mistake is reported in one line, not as a stack trace. */
+function refuseToStart(error: unknown): never {
+  console.error(`Not starting: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  refuseToStart(error);
+}
 const clientDir = path.join(config.distDir, 'client');
 
 if (!existsSync(path.join(clientDir, 'index.html'))) {
@@ -30,7 +41,8 @@ if (!existsSync(path.join(clientDir, 'index.html'))) {
 
 const facts = loadSiteFacts(config.contentDir);
 const basePath = config.basePath ?? facts.backend;
-const staff = await staffOptions(config, facts.url);
+// Hashes ADMIN_PASSWORD and removes it from process.env (see staffOptions).
+const staff = await staffOptions(config, facts.url).catch(refuseToStart);
 const { app, db } = await createServer({
   ...staff,
   basePath,

@@ -171,6 +171,56 @@ describe('the staff inbox API', () => {
   });
 });
 
+describe('a password change', () => {
+  it('ends the sessions opened under the old password once the server restarts with the new one', async () => {
+    const fast = { N: 1024, r: 8, p: 1 };
+    const hashA = await hashPassword(PASSWORD, fast);
+    const hashB = await hashPassword('another long enough password', fast);
+    const start = (passwordHash: string, dataDir?: string) =>
+      startTestServer({ admin: { passwordHash }, ...(dataDir && { dataDir }) });
+    const sessionOf = (s: TestServer, cookie: string) =>
+      fetch(`${s.api}/admin/session`, { headers: { cookie } });
+
+    const first = await start(hashA);
+    const dataDir = first.dataDir;
+    const res = await fetch(`${first.api}/admin/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect((await sessionOf(first, cookie)).status).toBe(200);
+    // The row records a fingerprint of the password, never the hash itself.
+    const [row] = await first.db.db.selectFrom('admin_sessions').selectAll().execute();
+    expect(row?.password_fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(hashA.split('$')[5] ?? hashA);
+    await first.stop();
+
+    // A restart with the same password keeps the session (so what ends it below is the change)...
+    const same = await start(hashA, dataDir);
+    try {
+      expect((await sessionOf(same, cookie)).status).toBe(200);
+    } finally {
+      await same.stop();
+    }
+    // ...a restart with another password ends it, and the old password no longer signs in.
+    const changed = await start(hashB, dataDir);
+    try {
+      const after = await sessionOf(changed, cookie);
+      expect(after.status).toBe(401);
+      expect(((await after.json()) as { message: string }).message).toBe(adminMessages.signIn);
+      const old = await fetch(`${changed.api}/admin/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      expect(old.status).toBe(401);
+    } finally {
+      await changed.stop();
+    }
+  });
+});
+
 describe('signed in', () => {
   let s: Session;
   beforeAll(async () => {

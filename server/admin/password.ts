@@ -6,6 +6,13 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 export const SCRYPT_DEFAULTS = { N: 2 ** 15, r: 8, p: 1 } as const;
+
+/** The shortest staff password accepted, by `hash-password` and for ADMIN_PASSWORD alike. */
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** Counted in characters as a person sees them (code points), not UTF-16 units. */
+export const isLongEnoughPassword = (password: string): boolean =>
+  [...password].length >= PASSWORD_MIN_LENGTH;
 const KEY_LENGTH = 32;
 
 function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {

@@ -4,8 +4,10 @@
  * a few fields of bounded size. A body announced larger than any valid application is refused
  * before it is read. Nothing is stored unless everything is valid.
  */
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  API_PATHS,
   APPLICATION_TEXT_FIELDS,
   CV_MAX_BYTES,
   checkApplication,
@@ -33,9 +35,26 @@ export const multipartLimits = {
   headerPairs: 20,
 };
 
+/**
+ * The CV's bytes, at most `fileSize` (CV_MAX_BYTES). Past it busboy passes no more bytes but would
+ * go on parsing, and discarding, the rest of the upload to its very end before the stream ends (so
+ * would part.toBuffer()): a 40 MB upload would be read whole before its 413. Destroying the stream
+ * at the limit stops reading there; the 413 goes out at once and the connection is closed rather
+ * than drained.
+ */
+async function readCv(file: Readable, reply: FastifyReply): Promise<Buffer> {
+  file.once('limit', () => {
+    reply.header('connection', 'close');
+    file.destroy(new HttpError(413, messages.cvSize.message));
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export function applyPositionRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.post(
-    '/apply-position',
+    API_PATHS.application,
     {
       config: rateLimited(ctx.rateLimits.apply, ctx.rateLimits.windowMs),
       preValidation: async (request, reply) => {
@@ -55,9 +74,7 @@ export function applyPositionRoute(app: FastifyInstance, ctx: ApiContext): void 
         for await (const part of request.parts({ limits: multipartLimits })) {
           if (part.type === 'file') {
             if (part.fieldname !== 'cv') throw new FieldError(serverMessages.unknownField);
-            // Bounded by `fileSize`: past it, toBuffer() throws a 413 and the rest is discarded.
-            const data = await part.toBuffer();
-            cv = { filename: part.filename ?? '', data };
+            cv = { filename: part.filename ?? '', data: await readCv(part.file, reply) };
           } else {
             if (part.valueTruncated || part.fieldnameTruncated)
               throw new HttpError(413, serverMessages.tooLarge);

@@ -1,13 +1,13 @@
 /** POST {base}/api/brochure-request: a brochure request (JSON). */
 import type { FastifyInstance } from 'fastify';
-import { checkBrochure } from '../../src/forms/rules.ts';
+import { API_PATHS, checkBrochure } from '../../src/forms/rules.ts';
 import { type ApiContext, clientMeta, HttpError, ok, rateLimited, requireJson } from './context.ts';
 import { cleanFields } from './fields.ts';
 import { successMessages } from './messages.ts';
 
 export function brochureRequestRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.post(
-    '/brochure-request',
+    API_PATHS.brochure,
     { config: rateLimited(ctx.rateLimits.forms, ctx.rateLimits.windowMs), preValidation: requireJson },
     async (request, reply) => {
       const { values, bot } = cleanFields(request.body, ['email'] as const);

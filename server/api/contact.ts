@@ -1,13 +1,13 @@
 /** POST {base}/api/contact: a message from the contact panel (JSON). */
 import type { FastifyInstance } from 'fastify';
-import { CONTACT_FIELDS, checkContact } from '../../src/forms/rules.ts';
+import { API_PATHS, CONTACT_FIELDS, checkContact } from '../../src/forms/rules.ts';
 import { type ApiContext, clientMeta, HttpError, ok, rateLimited, requireJson } from './context.ts';
 import { cleanFields } from './fields.ts';
 import { successMessages } from './messages.ts';
 
 export function contactRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.post(
-    '/contact',
+    API_PATHS.contact,
     { config: rateLimited(ctx.rateLimits.forms, ctx.rateLimits.windowMs), preValidation: requireJson },
     async (request, reply) => {
       const { values, bot } = cleanFields(request.body, CONTACT_FIELDS, ['message']);

@@ -1,13 +1,13 @@
-/** POST {base}/api/contact-demo: the demo / inquiry request (JSON). */
+/** POST {base}/api/contact-demo (API_PATHS.demo): the demo / inquiry request (JSON). */
 import type { FastifyInstance } from 'fastify';
-import { checkDemo, DEMO_FIELDS } from '../../src/forms/rules.ts';
+import { API_PATHS, checkDemo, DEMO_FIELDS } from '../../src/forms/rules.ts';
 import { type ApiContext, clientMeta, HttpError, ok, rateLimited, requireJson } from './context.ts';
 import { cleanFields } from './fields.ts';
 import { serverMessages, successMessages } from './messages.ts';
 
 export function contactDemoRoute(app: FastifyInstance, ctx: ApiContext): void {
   app.post(
-    '/contact-demo',
+    API_PATHS.demo,
     { config: rateLimited(ctx.rateLimits.forms, ctx.rateLimits.windowMs), preValidation: requireJson },
     async (request, reply) => {
       const { values, bot } = cleanFields(request.body, DEMO_FIELDS, ['query']);

@@ -1,6 +1,6 @@
 /**
  * Turns a request's fields into the values the rule functions check: only the form's own fields
- * (plus the honeypot), text only, trimmed, no control characters.
+ * (plus the honeypot), text only, trimmed, no control or invisible characters.
  */
 import { HONEYPOT_FIELD } from '../../src/forms/rules.ts';
 import { serverMessages } from './messages.ts';
@@ -12,17 +12,66 @@ import { serverMessages } from './messages.ts';
  */
 export { HONEYPOT_FIELD };
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: single-line fields refuse line breaks too
-const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f]/;
-
 export class FieldError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'FieldError';
   }
 }
+
+/** Why a character may not be in a field; undefined when it may. */
+export type RefusedKind = 'control' | 'lineBreak' | 'invisible';
+
+/**
+ * Besides controls (C0, DEL, C1), characters that change how text looks without being seen: bidi
+ * controls (they can make an email address or a name read differently in the inbox, "Trojan
+ * Source" style), the Unicode line and paragraph separators (a line break to some programs and not
+ * to others) and zero-width / invisible format characters (they make equal-looking values differ).
+ * Staff read these values in emails, CSV files and the inbox, so none of them is stored.
+ */
+function isInvisible(code: number): boolean {
+  return (
+    code === 0x061c || // Arabic letter mark: the third bidi mark, with U+200E and U+200F
+    (code >= 0x200b && code <= 0x200f) || // zero-width space, non-joiner, joiner; LRM, RLM
+    (code >= 0x2028 && code <= 0x202e) || // line / paragraph separators; bidi embeddings, overrides
+    (code >= 0x2066 && code <= 0x2069) || // bidi isolates
+    code === 0x2060 || // word joiner
+    code === 0xfeff // zero-width no-break space (byte order mark)
+  );
+}
+
+const isControl = (code: number): boolean => code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+
+/**
+ * The first reason `value` may not be stored, or undefined. Multiline fields may hold line breaks
+ * (\n or \r\n; never a lone \r, a new line to some programs and not to others) and tabs; other
+ * fields neither. Unpaired surrogates (not text at all) count as control characters.
+ */
+export function refusedCharacter(value: string, multiline: boolean): RefusedKind | undefined {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x0a || code === 0x0d) {
+      if (!multiline) return 'lineBreak';
+      if (code === 0x0d && value.charCodeAt(i + 1) !== 0x0a) return 'control';
+      continue;
+    }
+    if (code === 0x09 && multiline) continue;
+    if (isControl(code)) return 'control';
+    if (isInvisible(code)) return 'invisible';
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return 'control';
+      i++; // a well-formed pair: one character outside the BMP, none of which is refused
+    } else if (code >= 0xdc00 && code <= 0xdfff) return 'control';
+  }
+  return undefined;
+}
+
+const MESSAGE_OF: Record<RefusedKind, string> = {
+  control: serverMessages.controlCharacters,
+  lineBreak: serverMessages.lineBreak,
+  invisible: serverMessages.invisibleCharacters,
+};
 
 /**
  * Checks a flat record of raw values against the form's field list. `multiline` fields may hold
@@ -46,9 +95,11 @@ export function cleanFields<F extends string>(
   for (const f of fields) {
     const v = input[f] ?? '';
     if (typeof v !== 'string') throw new FieldError(serverMessages.notText);
-    const pattern = multiline.includes(f) ? CONTROL : CONTROL_OR_NEWLINE;
+    // Checked after trimming: what trim() removes at the ends (spaces, a stray final newline, a
+    // leading U+FEFF) is dropped rather than refused, and is not stored either way.
     const trimmed = v.trim();
-    if (pattern.test(trimmed)) throw new FieldError(serverMessages.controlCharacters);
+    const refused = refusedCharacter(trimmed, multiline.includes(f));
+    if (refused) throw new FieldError(MESSAGE_OF[refused]);
     values[f] = trimmed;
   }
   return { values, bot: typeof honeypot === 'string' && honeypot.trim() !== '' };

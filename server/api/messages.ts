@@ -2,17 +2,23 @@
  * Answers of the API. A 400 for a rule of the forms repeats the form's own words (the RuleFailure's
  * `message` from src/forms/rules.ts); the texts here cover what only the server checks.
  */
+import { responses } from '../../src/forms/rules.ts';
+
+/** The 200 answers: the very words each form shows on success (one definition, in rules.ts). */
 export const successMessages = {
-  demo: 'Demo request sent successfully!',
-  brochure: 'Thanks! We’ll reach out with the brochure shortly.',
-  application: 'Application submitted successfully!',
-  contact: "Thanks! We'll get back soon.",
+  demo: responses.demoSuccess.message,
+  brochure: responses.brochureSuccess.message,
+  application: responses.applicationSuccess.message,
+  contact: responses.contactSuccess.message,
 } as const;
 
 export const serverMessages = {
   unknownField: 'The form sent a field it does not have. Please reload the page and try again.',
   notText: 'Every field must be text. Please reload the page and try again.',
   controlCharacters: 'Please remove unusual characters (such as control characters) from your entry.',
+  invisibleCharacters:
+    'Your entry contains invisible characters (such as zero-width spaces, text-direction marks or line separators). Please type it again instead of pasting it.',
+  lineBreak: 'Please keep this entry on one line (no line breaks).',
   unknownServiceType: 'Please choose a service type from the list.',
   unknownPosition: 'This position is not open for applications. Please reload the page.',
   cvMismatch: 'The file’s content does not match its extension. Please upload a real PDF, DOC or DOCX file.',

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDb } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
@@ -87,10 +87,34 @@ describe('npm run submissions', () => {
     expect(toCsv([]).split('\r\n')[0]).toContain('handledAt,name,phone,email,serviceType,query,fullName');
   });
 
-  it('writes a stored CV to a file', async () => {
+  it('writes a stored CV to a file only its owner can read', async () => {
     const out = path.join(dir, 'out.pdf');
     expect(await run('cv', '1', out)).toContain('ravi.pdf');
     expect(readFileSync(out).equals(PDF_BYTES)).toBe(true);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to overwrite a file (or write through a link) unless --force', async () => {
+    const out = path.join(dir, 'existing.pdf');
+    writeFileSync(out, 'keep me', { mode: 0o644 });
+    await expect(run('cv', '1', out)).rejects.toThrow(
+      `${out} already exists. Choose another file, or add --force to overwrite it.`,
+    );
+    await expect(run('cv', '1', out)).rejects.toBeInstanceOf(UsageError);
+    expect(readFileSync(out, 'utf8')).toBe('keep me');
+
+    const target = path.join(dir, 'target.txt');
+    writeFileSync(target, 'not a CV');
+    const link = path.join(dir, 'link.pdf');
+    symlinkSync(target, link);
+    await expect(run('cv', '1', link)).rejects.toThrow(/already exists/);
+    expect(readFileSync(target, 'utf8')).toBe('not a CV');
+
+    // --force replaces the file, and narrows its mode to the owner's.
+    expect(await run('cv', '1', out, '--force')).toContain('Wrote');
+    expect(readFileSync(out).equals(PDF_BYTES)).toBe(true);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect(await run('cv', '--force', '1', out)).toContain('Wrote');
   });
 
   it('purges applications older than the retention period, by default RETENTION_MONTHS_APPLICATIONS', async () => {

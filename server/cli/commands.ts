@@ -2,12 +2,12 @@
  * The staff command's work, separate from process handling so tests can run it:
  *   list [--form F] [--since DATE]
  *   export --format csv|json [--form F] [--since DATE]
- *   cv <id> <out-file>
+ *   cv <id> <out-file> [--force]
  *   purge [--older-than 12m|90d] [--form application]   (retention)
  *   env                      (the environment variables, as a Markdown table)
  *   hash-password            (submissions.ts: reads a password, prints its scrypt hash)
  */
-import { writeFileSync } from 'node:fs';
+import { closeSync, fchmodSync, openSync, writeSync } from 'node:fs';
 import { ENV_VARIABLES } from '../config.ts';
 import {
   FIELD_COLUMNS,
@@ -20,7 +20,8 @@ import {
 export const USAGE = `Usage: npm run submissions -- <command>
   list [--form demo|brochure|application|contact] [--since YYYY-MM-DD]
   export --format csv|json [--form F] [--since DATE]     (to standard output)
-  cv <application id> <out-file>                         (writes the stored CV)
+  cv <application id> <out-file> [--force]               (writes the stored CV, readable by
+                                                          you only; --force overwrites a file)
   purge [--older-than 12m|90d] [--form F]                (deletes submissions older than that;
                                                           default: applications older than
                                                           RETENTION_MONTHS_APPLICATIONS months)
@@ -37,6 +38,9 @@ interface Parsed {
   flags: Record<string, string>;
 }
 
+/** Flags that take no value (present: "true"). */
+const SWITCHES = new Set(['force']);
+
 function parse(args: string[]): Parsed {
   const positional: string[] = [];
   const flags: Record<string, string> = {};
@@ -44,7 +48,7 @@ function parse(args: string[]): Parsed {
     const a = args[i] ?? '';
     if (a.startsWith('--')) {
       const [key, inline] = a.slice(2).split('=', 2) as [string, string | undefined];
-      const value = inline ?? args[++i];
+      const value = inline ?? (SWITCHES.has(key) ? 'true' : args[++i]);
       if (value === undefined) throw new UsageError(`--${key} needs a value.`);
       flags[key] = value;
     } else positional.push(a);
@@ -124,6 +128,30 @@ export function olderThan(spec: string, now: Date): Date {
   return d;
 }
 
+/**
+ * Writes a file only its owner can read (0600: a CV is personal data), refusing to replace an
+ * existing file unless `force`. Without `force` the file is created exclusively (O_EXCL), so
+ * neither an existing file nor a symbolic link planted at the path is written through. With
+ * `force`, an existing file's mode is narrowed to 0600 too.
+ */
+export function writePrivateFile(file: string, data: Uint8Array, force: boolean): void {
+  let fd: number;
+  try {
+    fd = openSync(file, force ? 'w' : 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new UsageError(`${file} already exists. Choose another file, or add --force to overwrite it.`);
+    throw error;
+  }
+  try {
+    fchmodSync(fd, 0o600);
+    let written = 0;
+    while (written < data.length) written += writeSync(fd, data, written);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export interface CommandDefaults {
   /** RETENTION_MONTHS_APPLICATIONS. */
   retentionMonthsApplications: number;
@@ -170,7 +198,7 @@ export async function runSubmissions(
         throw new UsageError('cv needs an application id and an output file.');
       const cv = await repo.getCv(id);
       if (!cv) throw new UsageError(`There is no application #${id}.`);
-      writeFileSync(outFile, cv.data);
+      writePrivateFile(outFile, cv.data, flags.force === 'true');
       write(
         `Wrote ${cv.size} bytes (${cv.type}, originally "${cv.name}", sha256 ${cv.sha256}) to ${outFile}.\n`,
       );

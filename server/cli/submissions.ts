@@ -1,5 +1,5 @@
 /** `npm run submissions -- ...`: staff access to the stored submissions (see commands.ts). */
-import { hashPassword } from '../admin/password.ts';
+import { hashPassword, isLongEnoughPassword, PASSWORD_MIN_LENGTH } from '../admin/password.ts';
 import { loadConfig } from '../config.ts';
 import { openDb } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
@@ -46,8 +46,8 @@ if (args[0] === 'env') {
   process.stdout.write(envTable());
 } else if (args[0] === 'hash-password') {
   const password = await readPassword();
-  if (password.length < 12) {
-    console.error('Please choose a password of at least 12 characters.');
+  if (!isLongEnoughPassword(password)) {
+    console.error(`Please choose a password of at least ${PASSWORD_MIN_LENGTH} characters.`);
     code = 2;
   } else {
     process.stdout.write(`${await hashPassword(password)}\n`);

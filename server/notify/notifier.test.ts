@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { createServer as createNetServer } from 'node:net';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { SHUTDOWN_TIMEOUT_MS } from '../shutdown.ts';
 import type { Repository } from '../storage/repository.ts';
 import {
   PDF_BYTES,
@@ -18,14 +19,25 @@ interface Received {
   raw: string;
 }
 
-/** A real SMTP server on 127.0.0.1 (port 0 unless given), collecting what it receives. */
-async function startSmtp(port = 0) {
+/**
+ * A real SMTP server on 127.0.0.1 (port 0 unless given), collecting what it receives in full
+ * (`received`) and counting the messages it began to receive (`started`). `onRcpt` runs before
+ * each recipient is accepted.
+ */
+async function startSmtp(port = 0, onRcpt?: () => Promise<void>) {
   const received: Received[] = [];
+  const counts = { started: 0 };
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      (onRcpt?.() ?? Promise.resolve()).then(() => callback(), callback);
+    },
     onData(stream, session, callback) {
+      counts.started++;
+      // A message cut off before its end is destroyed by smtp-server, never 'end'ed.
+      stream.on('error', () => {});
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
@@ -44,6 +56,7 @@ async function startSmtp(port = 0) {
   return {
     port: address.port,
     received,
+    counts,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
@@ -202,6 +215,100 @@ describe('notification emails', () => {
       return r?.sent_at ? r : undefined;
     });
     expect(row.attempts).toBeGreaterThanOrEqual(2);
+  });
+});
+
+const demoRequest = {
+  name: 'Asha',
+  phone: '9876543210',
+  email: 'asha@example.com',
+  serviceType: 'x',
+  query: 'Please call me.',
+};
+const visitor = { ip: '203.0.113.5', userAgent: 'vitest' };
+
+describe('erasure while sending', () => {
+  it('sends nothing for a submission erased while its email is on its way', async () => {
+    let s: TestServer | undefined;
+    let id = 0;
+    const erased: boolean[] = [];
+    // The mail server erases the submission (as staff in the inbox would) in mid-conversation, after
+    // the email was composed and the connection opened, before the message is transferred.
+    const smtp = await startSmtp(0, async () => {
+      erased.push((await s?.repo.remove('demo', id)) ?? false);
+    });
+    try {
+      s = await startTestServer({
+        mail: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'w@example.com', recipients, pollMs: 5000 },
+      });
+      id = await s.repo.addDemo(demoRequest, visitor);
+      s.notifier?.kick();
+      // The message was begun (so the check really ran during the send)...
+      await waitFor(() => (smtp.counts.started >= 1 ? true : undefined));
+      await waitFor(async () => ((await s?.repo.outbox())?.length === 0 ? true : undefined));
+      await new Promise((r) => setTimeout(r, 300));
+      // ...but never completed: the mail server has nothing to deliver.
+      expect(erased).toEqual([true]);
+      expect(smtp.received).toEqual([]);
+      expect(await s.repo.get('demo', id)).toBeUndefined();
+      // The next submission is emailed as usual (the notifier goes on working).
+      erased.length = 0;
+      const next = await s.repo.addDemo(demoRequest, visitor);
+      id = -1; // the hook now erases nothing
+      s.notifier?.kick();
+      const mail = await waitFor(() => smtp.received[0]);
+      expect(mail.raw).toContain(`Demo request #${next}`);
+    } finally {
+      await s?.stop();
+      await smtp.close();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('does not wait on a mail server that accepts the connection and never answers', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createNetServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const mail = { smtpUrl: `smtp://127.0.0.1:${address.port}`, from: 'w@example.com', recipients };
+    const s = await startTestServer({ mail });
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+    try {
+      await s.repo.addDemo(demoRequest, visitor);
+      s.notifier?.kick();
+      await waitFor(() => (sockets.size ? true : undefined));
+      // The whole server closes (the notifier's stop() is one of its onClose hooks) well inside the
+      // 10 s shutdown budget, where the SMTP greeting timeout alone is 10 s.
+      const started = Date.now();
+      await s.stop();
+      const took = Date.now() - started;
+      expect(took).toBeLessThan(NOTIFIER_DEFAULTS.stopGraceMs + 1500);
+      expect(took).toBeLessThan(SHUTDOWN_TIMEOUT_MS / 2);
+
+      // The email stayed in the outbox, unsent and due at once: the next start sends it.
+      smtp = await startSmtp();
+      const again = await startTestServer({
+        dataDir: s.dataDir,
+        mail: { ...mail, smtpUrl: `smtp://127.0.0.1:${smtp.port}` },
+      });
+      try {
+        const delivered = await waitFor(() => smtp?.received[0], 3000);
+        expect(delivered.to).toEqual(['sales@example.com']);
+        const [row] = await again.repo.outbox();
+        expect(row?.attempts).toBe(2);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await smtp?.close();
+    }
   });
 });
 

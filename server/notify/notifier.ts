@@ -3,9 +3,17 @@
  * same transaction as the submission, so once the visitor has their 200 the email cannot be lost;
  * the email itself is sent afterwards, here, never inside the request. A failed attempt (mail
  * server down, refused) is retried with exponential backoff; an outage delays mail, loses nothing.
- * The email is composed at send time from the stored row, so a submission erased meanwhile is
- * never sent.
+ *
+ * Erasure wins over sending: the email is composed from the stored row at send time, and the
+ * message is only ended (the final "." of SMTP DATA, which is what commits it at the mail server)
+ * after a last check that its outbox row still exists. Erasing a submission deletes that row in
+ * its own transaction, so a submission erased at any moment before that check is never emailed.
+ *
+ * Shutdown does not wait on a slow or silent mail server: stop() gives an attempt in progress
+ * `stopGraceMs`, then abandons it; its row stays unsent and is due again at the next start.
  */
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FormName, OutboxItem, Repository } from '../storage/repository.ts';
@@ -28,6 +36,8 @@ export interface NotifierOptions {
   pollMs?: number;
   /** How long an attempt may take before another process may retry it. */
   leaseMs?: number;
+  /** How long stop() lets an attempt in progress finish before abandoning it. */
+  stopGraceMs?: number;
 }
 
 export const NOTIFIER_DEFAULTS = {
@@ -36,15 +46,38 @@ export const NOTIFIER_DEFAULTS = {
   maxAttempts: 30,
   pollMs: 15_000,
   leaseMs: 5 * 60_000,
+  // Well inside the 10 s graceful-shutdown budget (shutdown.ts), with room for the rest of it.
+  stopGraceMs: 2_000,
 } as const;
 
+/** How long stop() waits, after abandoning an attempt, for it to record that (a database write). */
+const ABANDON_WAIT_MS = 1_000;
+
+type Outcome = 'sent' | 'dropped' | 'abandoned' | number;
+
+/**
+ * The message as the SMTP connection reads it. Nodemailer pipes this, the last stage of the
+ * message, into the connection only once the server has answered DATA, and a Readable is not read
+ * before that: so the check that runs when the message has been read to its end runs during DATA,
+ * before the final "." that commits the message at the mail server. A "no" errors the stream:
+ * nodemailer then drops the connection without ending DATA, and the server discards the message.
+ */
+function checkedAtTheEnd(input: Readable, stillWanted: () => Promise<boolean>): Readable {
+  async function* bytes() {
+    for await (const chunk of input) yield chunk as Buffer;
+    if (!(await stillWanted())) throw new Error('The submission was erased while its email was being sent.');
+  }
+  return Readable.from(bytes(), { objectMode: false });
+}
+
 export class Notifier {
-  private readonly transport: Transporter;
   private readonly o: Required<Omit<NotifierOptions, 'inboxUrl'>> & { inboxUrl?: string };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** Aborts the SMTP conversation of an attempt that stop() abandons. */
+  private abandon = new AbortController();
   /** When to look again: the next poll, or sooner when a retry is due before it. */
   private nextCheckMs: number = NOTIFIER_DEFAULTS.pollMs;
 
@@ -54,12 +87,26 @@ export class Notifier {
     private readonly log?: FastifyBaseLogger,
   ) {
     this.o = { ...NOTIFIER_DEFAULTS, ...options };
-    this.transport = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 60_000,
+  }
+
+  /**
+   * A transport for one attempt (without a pool, nodemailer opens a connection per message
+   * anyway), whose message ends only if `stillWanted()` says so at the end of DATA.
+   */
+  private transportFor(stillWanted: () => Promise<boolean>): Transporter {
+    // Bounds for an attempt while running (a hung attempt holds up the emails behind it); at
+    // shutdown, stop() does not wait for them.
+    const transport = nodemailer.createTransport({
+      url: this.o.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
     });
+    transport.use('stream', (mail, done) => {
+      mail.message.processFunc((input) => checkedAtTheEnd(input, stillWanted));
+      done();
+    });
+    return transport;
   }
 
   /** The forms that queue an email. */
@@ -73,6 +120,7 @@ export class Notifier {
 
   start(): void {
     this.stopped = false;
+    this.abandon = new AbortController();
     this.kick();
   }
 
@@ -114,6 +162,8 @@ export class Notifier {
       if (!due.length) break;
       let progressed = false;
       for (const item of due) {
+        // Once stop() has given up on this run, take no further notification.
+        if (this.abandon.signal.aborted) return sent;
         if (!(await this.repo.claimNotification(item, this.o.leaseMs))) continue;
         progressed = true;
         const result = await this.deliver(item);
@@ -126,8 +176,7 @@ export class Notifier {
     return sent;
   }
 
-  /** 'sent', 'dropped', or the delay before the next attempt. */
-  private async deliver(item: OutboxItem): Promise<'sent' | 'dropped' | number> {
+  private async deliver(item: OutboxItem): Promise<Outcome> {
     const to = this.o.recipients[item.form];
     const row = await this.repo.get(item.form, item.submissionId);
     if (!to || !row) {
@@ -136,30 +185,70 @@ export class Notifier {
     }
     const cv = item.form === 'application' ? await this.repo.getCv(item.submissionId) : undefined;
     const mail = composeMail(row, cv, this.o.inboxUrl);
+    let erased = false;
+    const transport = this.transportFor(async () => {
+      erased = !(await this.repo.notificationPending(item.id));
+      return !erased;
+    });
     try {
-      await this.transport.sendMail({ from: this.o.from, to, ...mail });
+      await transport.sendMail({ from: this.o.from, to, ...mail, signal: this.abandon.signal });
       await this.repo.notificationSent(item.id);
       this.log?.info({ outbox: item.id, form: item.form }, 'notification sent');
       return 'sent';
     } catch (error) {
-      const attempts = item.attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      const delay = this.backoff(attempts);
-      await this.repo.notificationFailed(item.id, message, delay);
-      const last = attempts >= this.o.maxAttempts;
-      this.log?.[last ? 'error' : 'warn'](
-        { outbox: item.id, form: item.form, attempts, error: message },
-        last ? 'notification failed; giving up' : 'notification failed; will retry',
-      );
-      return delay;
+      return this.failed(item, error, erased);
+    } finally {
+      transport.close();
     }
   }
 
-  /** Stops polling, waits for an attempt in progress, closes the SMTP connection. */
+  private async failed(item: OutboxItem, error: unknown, erased: boolean): Promise<Outcome> {
+    if (erased) {
+      // Its outbox row went with the submission: nothing left to record.
+      this.log?.info({ outbox: item.id, form: item.form }, 'submission erased while sending; email not sent');
+      return 'dropped';
+    }
+    if (this.abandon.signal.aborted) {
+      // Due again at once: the next start sends it (it was claimed, so the attempt still counts).
+      await this.repo.notificationFailed(item.id, 'Interrupted by shutdown', 0);
+      this.log?.info(
+        { outbox: item.id, form: item.form },
+        'notification interrupted by shutdown; will retry',
+      );
+      return 'abandoned';
+    }
+    const attempts = item.attempts + 1;
+    const message = error instanceof Error ? error.message : String(error);
+    const delay = this.backoff(attempts);
+    await this.repo.notificationFailed(item.id, message, delay);
+    const last = attempts >= this.o.maxAttempts;
+    this.log?.[last ? 'error' : 'warn'](
+      { outbox: item.id, form: item.form, attempts, error: message },
+      last ? 'notification failed; giving up' : 'notification failed; will retry',
+    );
+    return delay;
+  }
+
+  /**
+   * Stops polling. An attempt in progress gets `stopGraceMs` to
+   * finish; then its SMTP connection is dropped and its row left due for the next start (a message
+   * whose DATA had not ended is discarded by the mail server; one that had, but was not yet
+   * acknowledged, may arrive twice). Returns within about stopGraceMs + 1 s whatever the mail
+   * server does.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
-    this.transport.close();
+    const running = this.running;
+    if (running) {
+      const finished = await Promise.race([
+        running.then(() => true),
+        sleep(this.o.stopGraceMs, false, { ref: false }),
+      ]);
+      if (!finished) {
+        this.abandon.abort();
+        await Promise.race([running, sleep(ABANDON_WAIT_MS, undefined, { ref: false })]);
+      }
+    }
   }
 }

@@ -75,6 +75,8 @@ export interface AdminSessionTable {
   csrf_token: string;
   created_at: Timestamp;
   expires_at: ColumnType<string | Date, string, string>;
+  /** Which password the session was opened under (sessions.ts `passwordFingerprint`). */
+  password_fingerprint: string;
 }
 
 export interface Database {

@@ -58,12 +58,16 @@ describe.each(backends)('storage on $name', (backend) => {
   });
 
   it('runs the migrations once, and again as a no-op', async () => {
-    expect(await migrate(db)).toEqual(['0001_submissions', '0002_staff']);
+    expect(await migrate(db)).toEqual(['0001_submissions', '0002_staff', '0003_session_password']);
     expect(await migrate(db)).toEqual([]);
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
       db.db,
     );
-    expect(applied.rows.map((r) => r.name)).toEqual(['0001_submissions', '0002_staff']);
+    expect(applied.rows.map((r) => r.name)).toEqual([
+      '0001_submissions',
+      '0002_staff',
+      '0003_session_password',
+    ]);
   });
 
   it.runIf(backend.name === 'SQLite')(

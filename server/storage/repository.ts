@@ -5,7 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Database, Db } from './db.ts';
 
 export const FORMS = ['demo', 'brochure', 'application', 'contact'] as const;
@@ -16,7 +23,14 @@ export const TABLE_OF = {
   brochure: 'brochure_requests',
   application: 'applications',
   contact: 'contact_messages',
-} as const satisfies Record<FormName, string>;
+} as const satisfies Record<FormName, keyof Database>;
+
+/**
+ * The table of any one form. Queries on `TABLE_OF[form]` see this union: Kysely accepts a column
+ * when some form's table has it, and the columns every query here uses unqualified (id,
+ * created_at, handled_at, ...) are in all four (db.ts `Common`).
+ */
+export type FormTable = (typeof TABLE_OF)[FormName];
 
 /** Who sent a submission, as much as we keep of it. */
 export interface ClientMeta {
@@ -194,12 +208,6 @@ export class Repository {
     return this.store.db;
   }
 
-  /** The same queries on any table of a form (their shared columns are checked by the migrations). */
-  // biome-ignore lint/suspicious/noExplicitAny: table names are chosen at run time from TABLE_OF
-  private get anyDb(): Kysely<any> {
-    return this.store.db;
-  }
-
   /** Inserts a submission and, when its form notifies, its outbox row: one transaction. */
   private async insert(
     form: FormName,
@@ -290,7 +298,7 @@ export class Repository {
 
   private select(form: FormName) {
     const columns = [...COMMON_COLUMNS, ...Object.values(FIELD_COLUMNS[form])];
-    return this.anyDb.selectFrom(TABLE_OF[form]).select(columns);
+    return this.db.selectFrom(TABLE_OF[form]).select(columns);
   }
 
   private toRow(form: FormName, r: Record<string, unknown>): SubmissionRow {
@@ -330,26 +338,29 @@ export class Repository {
     const pageSize = Math.min(Math.max(Math.trunc(query.pageSize ?? 20), 1), PAGE_SIZE_MAX);
     const page = Math.max(Math.trunc(query.page ?? 1), 1);
     const words = (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
-    // biome-ignore lint/suspicious/noExplicitAny: the same filter on any form's table
-    const filter = <Q extends { where: (...args: any[]) => Q }>(q: Q): Q => {
-      let out = q;
-      if (query.status === 'open') out = out.where('handled_at', 'is', null);
-      if (query.status === 'handled') out = out.where('handled_at', 'is not', null);
+    // The same condition for the count and the page: status, then every word in some column.
+    const filter = (eb: ExpressionBuilder<Database, FormTable>) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (query.status === 'open') conditions.push(eb('handled_at', 'is', null));
+      if (query.status === 'handled') conditions.push(eb('handled_at', 'is not', null));
       for (const word of words) {
         const pattern = containsPattern(word);
-        out = out.where(
-          sql<boolean>`(${sql.join(
+        conditions.push(
+          sql<SqlBool>`(${sql.join(
             SEARCH_COLUMNS[form].map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
             sql` or `,
           )})`,
         );
       }
-      return out;
+      return eb.and(conditions);
     };
-    const total = await filter(
-      this.anyDb.selectFrom(TABLE_OF[form]).select((eb) => eb.fn.countAll().as('n')),
-    ).executeTakeFirstOrThrow();
-    const rows = await filter(this.select(form))
+    const total = await this.db
+      .selectFrom(TABLE_OF[form])
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(filter)
+      .executeTakeFirstOrThrow();
+    const rows = await this.select(form)
+      .where(filter)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(pageSize)
@@ -365,7 +376,7 @@ export class Repository {
 
   /** Marks a submission handled (now) or open again; false when there is no such submission. */
   async setHandled(form: FormName, id: number, handled: boolean): Promise<boolean> {
-    const result = await this.anyDb
+    const result = await this.db
       .updateTable(TABLE_OF[form])
       .set({ handled_at: handled ? new Date(this.now()).toISOString() : null })
       .where('id', '=', id)
@@ -376,16 +387,15 @@ export class Repository {
   /**
    * Erases a submission (an application with its CV, which lives in the same row) and any email
    * still waiting for it. SQLite overwrites the freed pages (secure_delete) and the WAL is
-   * checkpointed, so the bytes are gone from the files too. False when there was nothing.
+   * checkpointed, so the bytes are gone from the files too. PostgreSQL only marks the row dead:
+   * its bytes (a CV in the TOAST table) stay in the data files until VACUUM reuses the space
+   * (VACUUM FULL rewrites the table), and in WAL archives and backups until those expire.
+   * False when there was nothing.
    */
   async remove(form: FormName, id: number): Promise<boolean> {
     const deleted = await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('outbox').where('form', '=', form).where('submission_id', '=', id).execute();
-      // biome-ignore lint/suspicious/noExplicitAny: table chosen at run time
-      const result = await (trx as Transaction<any>)
-        .deleteFrom(TABLE_OF[form])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const result = await trx.deleteFrom(TABLE_OF[form]).where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows);
     });
     await this.store.checkpoint();
@@ -396,18 +406,16 @@ export class Repository {
   async purge(form: FormName, before: Date): Promise<number> {
     const cutoff = before.toISOString();
     const deleted = await this.db.transaction().execute(async (trx) => {
-      // biome-ignore lint/suspicious/noExplicitAny: table chosen at run time
-      const t = trx as Transaction<any>;
-      await t
+      await trx
         .deleteFrom('outbox')
         .where('form', '=', form)
         .where(
           'submission_id',
           'in',
-          t.selectFrom(TABLE_OF[form]).select('id').where('created_at', '<', cutoff),
+          trx.selectFrom(TABLE_OF[form]).select('id').where('created_at', '<', cutoff),
         )
         .execute();
-      const result = await t.deleteFrom(TABLE_OF[form]).where('created_at', '<', cutoff).executeTakeFirst();
+      const result = await trx.deleteFrom(TABLE_OF[form]).where('created_at', '<', cutoff).executeTakeFirst();
       return Number(result.numDeletedRows);
     });
     await this.store.checkpoint();
@@ -496,6 +504,20 @@ export class Repository {
       })
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * Whether a notification is still to be sent: false once it was sent, or once its submission was
+   * erased (remove() and purge() delete its outbox row in the same transaction).
+   */
+  async notificationPending(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async dropNotification(id: number): Promise<void> {
