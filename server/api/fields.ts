@@ -27,12 +27,16 @@ export type RefusedKind = 'control' | 'lineBreak' | 'invisible';
  * controls (they can make an email address or a name read differently in the inbox, "Trojan
  * Source" style), the Unicode line and paragraph separators (a line break to some programs and not
  * to others) and zero-width / invisible format characters (they make equal-looking values differ).
+ * The zero-width non-joiner and joiner (U+200C, U+200D) are allowed: Kannada, Malayalam and
+ * Devanagari spellings and emoji sequences need them.
  * Staff read these values in emails, CSV files and the inbox, so none of them is stored.
  */
 function isInvisible(code: number): boolean {
   return (
     code === 0x061c || // Arabic letter mark: the third bidi mark, with U+200E and U+200F
-    (code >= 0x200b && code <= 0x200f) || // zero-width space, non-joiner, joiner; LRM, RLM
+    code === 0x200b || // zero-width space
+    code === 0x200e || // left-to-right mark
+    code === 0x200f || // right-to-left mark
     (code >= 0x2028 && code <= 0x202e) || // line / paragraph separators; bidi embeddings, overrides
     (code >= 0x2066 && code <= 0x2069) || // bidi isolates
     code === 0x2060 || // word joiner
