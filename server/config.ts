@@ -112,7 +112,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     name: 'ADMIN_PASSWORD',
     default: '(unset)',
     description:
-      'Convenience alternative to ADMIN_PASSWORD_HASH: the plain password, hashed at start and never kept. Ignored when ADMIN_PASSWORD_HASH is set.',
+      'Convenience alternative to ADMIN_PASSWORD_HASH: the plain password (at least 12 characters), hashed at start and then removed from the process environment; every restart signs staff out. Ignored when ADMIN_PASSWORD_HASH is set.',
   },
   {
     name: 'SESSION_TTL',
