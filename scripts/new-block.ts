@@ -1,24 +1,53 @@
 /**
- * `npm run new:block <name>`: scaffolds a block type — its schema, component, stylesheet and test —
- * registers it, and regenerates the types. Then edit the schema's properties and the component.
+ * `npm run new:block <name> [--root <folder>]`: scaffolds a block type — its schema, component,
+ * stylesheet and test — registers it, and regenerates the types. Then edit the schema's properties
+ * and the component. `--root` (default: this repository) runs it on another copy of the repository,
+ * which is how its test runs it.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateContentTypes, generatedPaths, generateUnionSchemaText } from '../src/validator/generate.ts';
+import {
+  generateContentTypes,
+  generatedPathsFor,
+  generateUnionSchemaText,
+  REPOSITORY_ROOT,
+} from '../src/validator/generate.ts';
 
-const name = process.argv[2] ?? '';
-if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) {
-  console.error('Usage: npm run new:block <name>   (camelCase, e.g. testimonialGrid)');
+const USAGE = 'Usage: npm run new:block <name> [--root <folder>]   (name in camelCase, e.g. testimonialGrid)';
+
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
-const root = path.resolve(import.meta.dirname, '..');
+
+function parseArgs(argv: readonly string[]): { name: string; root: string } {
+  let name = '';
+  let root = REPOSITORY_ROOT;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--root') root = path.resolve(argv[++i] ?? fail(USAGE));
+    else if (arg.startsWith('--root=')) root = path.resolve(arg.slice('--root='.length));
+    else if (!name && !arg.startsWith('-')) name = arg;
+    else fail(USAGE);
+  }
+  return { name, root };
+}
+
+const { name, root } = parseArgs(process.argv.slice(2));
+if (!/^[a-z][a-zA-Z0-9]*$/.test(name)) fail(USAGE);
 const Pascal = name[0]?.toUpperCase() + name.slice(1);
 const schemaFile = path.join(root, 'schema/blocks', `${name}.schema.json`);
 const dir = path.join(root, 'src/blocks', name);
-if (existsSync(schemaFile) || existsSync(dir)) {
-  console.error(`Block "${name}" already exists.`);
-  process.exit(1);
-}
+if (existsSync(schemaFile) || existsSync(dir)) fail(`Block "${name}" already exists.`);
+
+// Checked before anything is written, so a failure leaves no half-made block behind.
+const registryFile = path.join(root, 'src/renderer/registry.ts');
+if (!existsSync(registryFile)) fail(`No block registry at ${registryFile}: is ${root} the repository?`);
+const registry = readFileSync(registryFile, 'utf8');
+const registryLine = `  ${name}: lazyBlock(() => import('../blocks/${name}/${Pascal}.tsx')),\n`;
+const registered = registry.replace(/\n};\s*$/, `\n${registryLine}};\n`);
+if (registered === registry)
+  fail(`Could not find the end of the blockRegistry object (a line "};" at the end of ${registryFile}).`);
 
 const schema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -80,13 +109,11 @@ describe('${name} block', () => {
 `,
 );
 
-const registryFile = path.join(root, 'src/renderer/registry.ts');
-const registry = readFileSync(registryFile, 'utf8');
-const line = `  ${name}: lazyBlock(() => import('../blocks/${name}/${Pascal}.tsx')),\n`;
-writeFileSync(registryFile, registry.replace(/\n};\s*$/, `\n${line}};\n`));
+writeFileSync(registryFile, registered);
 
-writeFileSync(generatedPaths.unionSchema, generateUnionSchemaText());
-writeFileSync(generatedPaths.types, await generateContentTypes());
+const generated = generatedPathsFor(root);
+writeFileSync(generated.unionSchema, generateUnionSchemaText(root));
+writeFileSync(generated.types, await generateContentTypes(root));
 
 console.log(`Created block "${name}":
   schema/blocks/${name}.schema.json   its properties (what editors may write in YAML)

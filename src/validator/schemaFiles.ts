@@ -23,8 +23,9 @@ export function blockTypeOf(fileName: string): string {
   return fileName.replace(/\.schema\.json$/, '');
 }
 
-export function listBlockSchemaFiles(): string[] {
-  return readdirSync(BLOCK_SCHEMA_DIR)
+/** The block schema files of a schema folder's blocks/ (default: this repository's). */
+export function listBlockSchemaFiles(blockSchemaDir: string = BLOCK_SCHEMA_DIR): string[] {
+  return readdirSync(blockSchemaDir)
     .filter((f) => f.endsWith('.schema.json'))
     .sort();
 }
