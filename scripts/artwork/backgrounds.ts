@@ -3,7 +3,7 @@ import { icon } from './icons.ts';
 import { C, TONES, type Tone } from './palette.ts';
 import { rng } from './random.ts';
 import { circ, dotGrid, g, rect, sparkle } from './shapes.ts';
-import { blur, lin, mask, pattern, rad } from './svg.ts';
+import { lin, mask, pattern, rad } from './svg.ts';
 
 /** Deep indigo field with a glow and rings around the focal point (fx, fy) where the art goes. */
 export function heroBg(w: number, h: number, fx: number, fy: number, fr: number, tone: Tone, seed: string) {
@@ -124,6 +124,3 @@ export function richBg(w: number, h: number, c1: string, c2: string, c3: string,
     circ(w * 0.9, h * 0.55, w * 0.32, 'none', { stroke: C.white, 'stroke-opacity': 0.1, 'stroke-width': 2 }),
   ].join('');
 }
-
-export const softGlow = (cx: number, cy: number, r: number, col: string, op = 0.5) =>
-  circ(cx, cy, r, col, { opacity: op, filter: blur(r * 0.4) });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { brandFiles, rasterSources } from './brand.ts';
 import { pageFiles } from './pages.ts';
+import { C } from './palette.ts';
 import { productFiles } from './products.ts';
 import { serviceFiles } from './services.ts';
 
@@ -72,8 +73,10 @@ async function main() {
         description: 'Software, apps & services for education and business.',
         start_url: '/',
         display: 'standalone',
-        theme_color: '#3f3fd0',
-        background_color: '#ffffff',
+        // The brand colour and the page background of src/styles/tokens.css (index.html's theme-color
+        // is the same token; tests/unit/design-tokens.test.ts checks both).
+        theme_color: C.p600,
+        background_color: C.white,
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },

@@ -2,7 +2,7 @@
  * Format templates: every subject is drawn once as an 800 x 600 "scene" and placed into each
  * required format (full-screen hero, mobile hero, card, light panel) by these functions.
  */
-import { cardBg, heroBg, heroBgMobile, lightPattern, richBg } from './backgrounds.ts';
+import { cardBg, heroBg, heroBgMobile, lightPattern } from './backgrounds.ts';
 import type { Tone } from './palette.ts';
 import { at } from './shapes.ts';
 import { begin, end } from './svg.ts';
@@ -45,19 +45,6 @@ export function onLight(scene: Scene, tone: Tone, seed: string, w: number, h: nu
   const px = w * pad;
   const py = h * pad;
   return end(w, h, cardBg(w, h, tone, seed) + place(scene, false, px, py, w - 2 * px, h - 2 * py));
-}
-
-/** Rich gradient field (dark enough for white captions), scene placed in a box. */
-export function onRich(
-  scene: Scene,
-  colors: [string, string, string],
-  seed: string,
-  w: number,
-  h: number,
-  box: { x: number; y: number; w: number; h: number },
-) {
-  begin();
-  return end(w, h, richBg(w, h, ...colors, seed) + place(scene, true, box.x, box.y, box.w, box.h));
 }
 
 export function pattern(glyphs: string[], tone: Tone, seed: string, w: number, h: number) {

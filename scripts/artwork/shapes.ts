@@ -26,8 +26,6 @@ export const line = (
   a: Attrs = {},
 ) =>
   el('path', { d: d`M${x1} ${y1}L${x2} ${y2}`, stroke, 'stroke-width': sw, 'stroke-linecap': 'round', ...a });
-export const poly = (pts: [number, number][], a: Attrs) =>
-  el('path', { d: `M${pts.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}`, ...a });
 export const g = (kids: string | string[], a: Attrs = {}) => el('g', a, kids);
 export const at = (x: number, y: number, s: number, kids: string | string[]) =>
   g(kids, {
