@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blocksOf, loadContent, renderWithContent } from '../../../tests/support/content.tsx';
 import type { BlockOf } from '../../content/model.ts';
-import { stubMatchMedia } from '../hero/testing.ts';
+import { stubMatchMedia } from '../../ui/motionTesting.ts';
+import styles from './ClientsMarquee.module.css';
 import ClientsMarquee from './ClientsMarquee.tsx';
 
 async function block(): Promise<BlockOf<'clientsMarquee'>> {
@@ -12,6 +15,15 @@ async function block(): Promise<BlockOf<'clientsMarquee'>> {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+const track = () => screen.getByTestId('clients-track');
+/** How long one loop of the row takes (the component sets it; the stylesheet's animation reads it). */
+const loop = () => track().style.getPropertyValue('--marquee-loop');
+/** Paused means the inline play state says so; running leaves it to the stylesheet (hover pauses there). */
+const moving = () =>
+  track().querySelectorAll('li').length === 12 && track().style.animationPlayState !== 'paused';
+const pauseButton = () => screen.getByRole('button', { name: 'Pause the scrolling client logos' });
+const playButton = () => screen.getByRole('button', { name: 'Play the scrolling client logos' });
 
 describe('ClientsMarquee', () => {
   it('takes one loop 15 s under 640px, 25 s under 1024px and 35 s otherwise (from the YAML)', async () => {
@@ -27,7 +39,7 @@ describe('ClientsMarquee', () => {
     ] as const) {
       stubMatchMedia({ width });
       const { unmount } = renderWithContent(<ClientsMarquee block={b} />);
-      expect(screen.getByTestId('clients-track').style.animationDuration).toBe(seconds);
+      expect(loop()).toBe(seconds);
       unmount();
     }
   });
@@ -55,8 +67,63 @@ describe('ClientsMarquee', () => {
   it('stands still as a plain list with prefers-reduced-motion', async () => {
     stubMatchMedia({ reducedMotion: true });
     renderWithContent(<ClientsMarquee block={await block()} />);
-    const track = screen.getByTestId('clients-track');
-    expect(track.querySelectorAll('li')).toHaveLength(6);
-    expect(track.style.animationDuration).toBe('');
+    expect(track().querySelectorAll('li')).toHaveLength(6);
+    expect(loop()).toBe('');
+  });
+
+  it("follows the block's loopSeconds, not built-in ones (10/20/30 s in a changed block)", async () => {
+    const b = { ...(await block()), loopSeconds: { narrow: 10, medium: 20, wide: 30 } };
+    for (const [width, seconds] of [
+      [639, '10s'],
+      [640, '20s'],
+      [1023, '20s'],
+      [1024, '30s'],
+    ] as const) {
+      stubMatchMedia({ width });
+      const { unmount } = renderWithContent(<ClientsMarquee block={b} />);
+      expect(loop()).toBe(seconds);
+      unmount();
+    }
+  });
+
+  it('has a pause button that stops the row where it is until Play resumes it; the pointer leaving does not resume it', async () => {
+    stubMatchMedia();
+    renderWithContent(<ClientsMarquee block={await block()} />);
+    expect(moving()).toBe(true);
+    fireEvent.click(pauseButton());
+    expect(moving()).toBe(false);
+    expect(track().querySelectorAll('li')).toHaveLength(12);
+    const viewport = track().parentElement as HTMLElement;
+    fireEvent.pointerEnter(viewport);
+    fireEvent.pointerLeave(viewport);
+    expect(moving()).toBe(false);
+    fireEvent.click(playButton());
+    expect(moving()).toBe(true);
+    expect(loop()).toBe('35s');
+  });
+
+  it('with prefers-reduced-motion starts as a still list, and Play starts the loop anyway', async () => {
+    stubMatchMedia({ reducedMotion: true });
+    renderWithContent(<ClientsMarquee block={await block()} />);
+    expect(moving()).toBe(false);
+    fireEvent.click(playButton());
+    expect(moving()).toBe(true);
+    expect(loop()).toBe('35s');
+    fireEvent.click(pauseButton());
+    expect(moving()).toBe(false);
+  });
+
+  it('lets that Play win over the global reduced-motion reset (which would end the loop at once)', async () => {
+    const css = readFileSync(path.join(import.meta.dirname, 'ClientsMarquee.module.css'), 'utf8');
+    const reduce = /@media \(prefers-reduced-motion: reduce\)\s*{\s*\.track\.chosen\s*{([^}]*)}/.exec(
+      css,
+    )?.[1];
+    expect(reduce).toMatch(/animation-duration:\s*var\(--marquee-loop\)\s*!important/);
+    expect(reduce).toMatch(/animation-iteration-count:\s*infinite\s*!important/);
+
+    stubMatchMedia({ reducedMotion: true });
+    renderWithContent(<ClientsMarquee block={await block()} />);
+    fireEvent.click(playButton());
+    expect(track()).toHaveClass(styles.chosen as string);
   });
 });

@@ -2,13 +2,18 @@
  * The clients from site.yaml as a row of logos scrolling in a seamless loop: a CSS animation moves
  * a track holding the list twice by exactly half its width. One loop takes `loopSeconds.narrow`
  * below 640px, `medium` below 1024px and `wide` otherwise (read with matchMedia; the pre-rendered
- * page uses the wide value). With reduced motion the logos are a still, wrapped list.
+ * page uses the wide value). The row stops while the pointer is over it, while the tab is hidden
+ * and, until the visitor plays it again, after they press its pause button (WCAG 2.2.2). With
+ * reduced motion the logos start as a still, wrapped list; pressing play starts the row anyway.
  */
+import type { CSSProperties } from 'react';
 import { useSite } from '../../renderer/ContentContext.tsx';
 import type { BlockProps } from '../../renderer/registry.ts';
+import { atLeast } from '../../styles/breakpoints.ts';
 import { Img } from '../../ui/Img.tsx';
+import { MotionToggle } from '../../ui/MotionToggle.tsx';
+import { useMediaQuery, useMotionChoice, usePageVisible, useReducedMotion } from '../../ui/motion.ts';
 import { SectionHeader } from '../../ui/SectionHeader.tsx';
-import { useMediaQuery, usePageVisible, useReducedMotion } from '../hero/motion.ts';
 import styles from './ClientsMarquee.module.css';
 
 type Client = { name: string; logo: string };
@@ -24,15 +29,22 @@ function ClientList({ clients, copy }: { clients: readonly Client[]; copy: boole
 
 export default function ClientsMarquee({ block }: BlockProps<'clientsMarquee'>) {
   const clients = useSite().clients;
+  const { playing, toggle } = useMotionChoice();
   const reduced = useReducedMotion();
   const visible = usePageVisible();
-  const atLeast640 = useMediaQuery('(min-width: 640px)', true);
-  const atLeast1024 = useMediaQuery('(min-width: 1024px)', true);
-  const seconds = atLeast1024
+  const atLeastSm = useMediaQuery(atLeast('sm'), true);
+  const atLeastLg = useMediaQuery(atLeast('lg'), true);
+  const seconds = atLeastLg
     ? block.loopSeconds.wide
-    : atLeast640
+    : atLeastSm
       ? block.loopSeconds.medium
       : block.loopSeconds.narrow;
+  // Reduced motion and not (yet) played: a still list, nothing to loop.
+  const still = reduced && !playing;
+  const trackStyle = {
+    '--marquee-loop': `${seconds}s`,
+    animationPlayState: playing && visible ? undefined : 'paused',
+  } as CSSProperties;
 
   return (
     <section className={`section ${styles.section}`} aria-labelledby="clients-heading">
@@ -42,19 +54,24 @@ export default function ClientsMarquee({ block }: BlockProps<'clientsMarquee'>) 
           eyebrow={block.eyebrow}
           heading={block.heading}
           intro={block.intro}
-        />
-        <div className={reduced ? styles.still : styles.viewport}>
+        >
+          {clients.length > 0 && (
+            <MotionToggle
+              playing={playing}
+              onToggle={toggle}
+              pauseLabel={block.pauseLabel}
+              playLabel={block.playLabel}
+            />
+          )}
+        </SectionHeader>
+        <div className={still ? styles.still : styles.viewport}>
           <ul
-            className={reduced ? styles.wrapped : styles.track}
+            className={still ? styles.wrapped : `${styles.track} ${reduced ? styles.chosen : ''}`}
             data-testid="clients-track"
-            style={
-              reduced
-                ? undefined
-                : { animationDuration: `${seconds}s`, animationPlayState: visible ? undefined : 'paused' }
-            }
+            style={still ? undefined : trackStyle}
           >
             <ClientList clients={clients} copy={false} />
-            {!reduced && <ClientList clients={clients} copy />}
+            {!still && <ClientList clients={clients} copy />}
           </ul>
         </div>
       </div>

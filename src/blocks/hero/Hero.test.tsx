@@ -1,10 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blocksOf, renderWithContent } from '../../../tests/support/content.tsx';
 import type { BlockOf } from '../../content/model.ts';
+import { setTabHidden, stubMatchMedia } from '../../ui/motionTesting.ts';
 import Hero from './Hero.tsx';
 import { pickOtherIndex } from './pickBanner.ts';
-import { setTabHidden, stubMatchMedia } from './testing.ts';
 
 const SPEC_PHRASES = [
   'Software Development',
@@ -36,6 +36,8 @@ const activeBanner = () => {
   return active[0]?.getAttribute('src');
 };
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const pauseButton = () => screen.getByRole('button', { name: 'Pause the changing headline and pictures' });
+const playButton = () => screen.getByRole('button', { name: 'Play the changing headline and pictures' });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -133,5 +135,69 @@ describe('Hero', () => {
     expect(vi.getTimerCount()).toBeGreaterThan(0);
     again.unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('has a pause button that stops the headline and banners until Play resumes them', async () => {
+    const block = await heroBlock();
+    renderWithContent(<Hero block={block} />);
+    tick(4000);
+    expect(phrase()).toBe(SPEC_PHRASES[1]);
+    const banner = activeBanner();
+    fireEvent.click(pauseButton());
+    tick(4000 * 20);
+    expect(phrase()).toBe(SPEC_PHRASES[1]);
+    expect(activeBanner()).toBe(banner);
+    expect(vi.getTimerCount()).toBe(0);
+
+    fireEvent.click(playButton());
+    expect(pauseButton()).toBeInTheDocument();
+    tick(3999);
+    expect(phrase()).toBe(SPEC_PHRASES[1]);
+    tick(1);
+    expect(phrase()).toBe(SPEC_PHRASES[2]);
+    expect(activeBanner()).not.toBe(banner);
+  });
+
+  it("keeps the visitor's pause when the tab is hidden and shown again", async () => {
+    renderWithContent(<Hero block={await heroBlock()} />);
+    fireEvent.click(pauseButton());
+    act(() => setTabHidden(true));
+    act(() => setTabHidden(false));
+    tick(4000 * 5);
+    expect(phrase()).toBe(SPEC_PHRASES[0]);
+    expect(playButton()).toBeInTheDocument();
+  });
+
+  it('starts paused with prefers-reduced-motion, and Play shows the other phrases every 4 s', async () => {
+    stubMatchMedia({ reducedMotion: true });
+    const block = await heroBlock();
+    renderWithContent(<Hero block={block} />);
+    tick(4000 * 3);
+    expect(phrase()).toBe(SPEC_PHRASES[0]);
+    expect(activeBanner()).toBe(block.banners[0]?.src);
+    fireEvent.click(playButton());
+    tick(4000);
+    expect(phrase()).toBe(SPEC_PHRASES[1]);
+    expect(activeBanner()).not.toBe(block.banners[0]?.src);
+    tick(4000 * 12);
+    expect(phrase()).toBe(SPEC_PHRASES[13]);
+  });
+
+  it("follows the block's intervalMs, not a built-in 4 s (3000 in a changed block)", async () => {
+    const block = { ...(await heroBlock()), intervalMs: 3000 };
+    renderWithContent(<Hero block={block} />);
+    tick(2999);
+    expect(phrase()).toBe(SPEC_PHRASES[0]);
+    tick(1);
+    expect(phrase()).toBe(SPEC_PHRASES[1]);
+    tick(3000);
+    expect(phrase()).toBe(SPEC_PHRASES[2]);
+  });
+
+  it('names its pause/play button with the words of the block', async () => {
+    const block = { ...(await heroBlock()), pauseLabel: 'Stop headlines', playLabel: 'Start headlines' };
+    renderWithContent(<Hero block={block} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop headlines' }));
+    expect(screen.getByRole('button', { name: 'Start headlines' })).toBeInTheDocument();
   });
 });

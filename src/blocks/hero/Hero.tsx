@@ -4,14 +4,16 @@
  * identical on the server and in the browser (no hydration mismatch); banner 0 is the page's LCP
  * image, loaded with high priority. The other banners are added after hydration so they never
  * compete with it. The phrase sits in an aria-live="off" element (changes are not announced) and
- * screen readers also get the full list of phrases once, statically.
+ * screen readers also get the full list of phrases once, statically. A pause/play button (WCAG
+ * 2.2.2) stops and starts the rotation; with reduced motion the rotation starts paused.
  */
 import { useEffect, useState } from 'react';
 import { SmartLink } from '../../renderer/links.tsx';
 import type { BlockProps } from '../../renderer/registry.ts';
 import { Img } from '../../ui/Img.tsx';
+import { MotionToggle } from '../../ui/MotionToggle.tsx';
+import { useInterval, useMotionChoice, usePageVisible, wrapIndex } from '../../ui/motion.ts';
 import styles from './Hero.module.css';
-import { useAutoMotion, useInterval, wrapIndex } from './motion.ts';
 import { pickOtherIndex } from './pickBanner.ts';
 
 export default function Hero({ block }: BlockProps<'hero'>) {
@@ -19,7 +21,9 @@ export default function Hero({ block }: BlockProps<'hero'>) {
   const [banner, setBanner] = useState(0);
   const [phrase, setPhrase] = useState(0);
   const [hydrated, setHydrated] = useState(false);
-  const motion = useAutoMotion();
+  const { playing, toggle } = useMotionChoice();
+  const visible = usePageVisible();
+  const rotates = banners.length > 1 || phrases.length > 1;
 
   useEffect(() => setHydrated(true), []);
 
@@ -29,7 +33,7 @@ export default function Hero({ block }: BlockProps<'hero'>) {
       setPhrase((current) => wrapIndex(current + 1, phrases.length));
     },
     block.intervalMs,
-    motion && (banners.length > 1 || phrases.length > 1),
+    playing && visible && rotates,
   );
 
   return (
@@ -81,11 +85,22 @@ export default function Hero({ block }: BlockProps<'hero'>) {
             ))}
           </div>
         )}
-        <ol className={styles.dots} aria-hidden="true">
-          {phrases.map((p, i) => (
-            <li key={p} className={i === phrase ? styles.dotActive : styles.dot} />
-          ))}
-        </ol>
+        <div className={styles.progress}>
+          {rotates && (
+            <MotionToggle
+              playing={playing}
+              onToggle={toggle}
+              pauseLabel={block.pauseLabel}
+              playLabel={block.playLabel}
+              tone="dark"
+            />
+          )}
+          <ol className={styles.dots} aria-hidden="true">
+            {phrases.map((p, i) => (
+              <li key={p} className={i === phrase ? styles.dotActive : styles.dot} />
+            ))}
+          </ol>
+        </div>
       </div>
     </section>
   );

@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blocksOf, withContent } from '../../../tests/support/content.tsx';
 import { BlockRenderer } from '../../renderer/BlockRenderer.tsx';
-import { setTabHidden, stubMatchMedia } from './testing.ts';
+import { setTabHidden, stubMatchMedia } from '../../ui/motionTesting.ts';
 
 afterEach(() => {
   vi.useRealTimers();

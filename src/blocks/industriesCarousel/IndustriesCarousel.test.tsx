@@ -1,11 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blocksOf, loadContent, renderWithContent } from '../../../tests/support/content.tsx';
 import type { BlockOf } from '../../content/model.ts';
-import { setTabHidden, stubMatchMedia } from '../hero/testing.ts';
+import { setTabHidden, stubMatchMedia } from '../../ui/motionTesting.ts';
 import IndustriesCarousel from './IndustriesCarousel.tsx';
+
+// keen-slider itself, with a record of the options it is given (to see where its timings come from).
+const sliderOptions = vi.hoisted(() => [] as unknown[]);
+vi.mock('keen-slider/react', async (importOriginal) => {
+  const real = await importOriginal<typeof import('keen-slider/react')>();
+  return {
+    ...real,
+    useKeenSlider: ((options: unknown, plugins: unknown) => {
+      sliderOptions.push(options);
+      return (real.useKeenSlider as (o: unknown, p: unknown) => unknown)(options, plugins);
+    }) as typeof real.useKeenSlider,
+  };
+});
+const lastSliderOptions = () => sliderOptions.at(-1) as { defaultAnimation?: { duration?: number } };
 
 const SPEC_INDUSTRIES = [
   'Education & Learning',
@@ -25,7 +40,10 @@ async function block(): Promise<BlockOf<'industriesCarousel'>> {
 /** The industry shown first (the dot marked current). */
 const current = () => screen.getByRole('button', { current: true }).getAttribute('aria-label');
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const next = () => screen.getByRole('button', { name: 'Next industry' });
 const section = () => screen.getByRole('region', { name: 'Industries we serve' });
+const pauseButton = () => screen.getByRole('button', { name: 'Pause the industries carousel' });
+const playButton = () => screen.getByRole('button', { name: 'Play the industries carousel' });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -126,5 +144,96 @@ describe('IndustriesCarousel', () => {
       new RegExp(`@media \\(min-width: ${px}px\\)\\s*{\\s*\\.slide\\s*{([^}]*)}`).exec(css)?.[1] ?? '';
     expect(width(at(768))).toBe('50%');
     expect(width(at(1024))).toBe('calc(100% / 3)');
+  });
+
+  it('has a pause button that stops the auto-advance until Play resumes it', async () => {
+    renderWithContent(<IndustriesCarousel block={await block()} />);
+    tick(4000);
+    expect(current()).toBe('Telematics');
+    fireEvent.click(pauseButton());
+    tick(4000 * 20);
+    expect(current()).toBe('Telematics');
+    fireEvent.click(next());
+    expect(current()).toBe('E-Commerce');
+    tick(4000 * 5);
+    expect(current()).toBe('E-Commerce');
+    fireEvent.click(playButton());
+    tick(3999);
+    expect(current()).toBe('E-Commerce');
+    tick(1);
+    expect(current()).toBe('Logistics & Supply Chain');
+  });
+
+  it('works from the keyboard, and focus on the pause button itself does not hold the carousel', async () => {
+    const user = userEvent.setup({ delay: null });
+    // Testing Library waits for a 0 ms timeout after each action: let the fake clock run it.
+    const press = async (keys: string) => {
+      const done = user.keyboard(keys);
+      await vi.advanceTimersByTimeAsync(0);
+      await done;
+    };
+    renderWithContent(<IndustriesCarousel block={await block()} />);
+    act(() => pauseButton().focus());
+    tick(4000);
+    expect(current()).toBe('Telematics');
+    await press('{Enter}');
+    expect(playButton()).toHaveFocus();
+    tick(4000 * 10);
+    expect(current()).toBe('Telematics');
+    await press(' ');
+    expect(pauseButton()).toHaveFocus();
+    tick(4000);
+    expect(current()).toBe('E-Commerce');
+  });
+
+  it('leaving with the pointer (or focus) does not resume a carousel the visitor paused', async () => {
+    renderWithContent(<IndustriesCarousel block={await block()} />);
+    fireEvent.pointerEnter(section());
+    fireEvent.click(pauseButton());
+    fireEvent.pointerLeave(section());
+    tick(4000 * 10);
+    expect(current()).toBe('Education & Learning');
+
+    act(() => next().focus());
+    act(() => next().blur());
+    tick(4000 * 10);
+    expect(current()).toBe('Education & Learning');
+  });
+
+  it('moves on at once when Play is pressed with the pointer still over it; hovering again pauses again', async () => {
+    renderWithContent(<IndustriesCarousel block={await block()} />);
+    fireEvent.click(pauseButton());
+    fireEvent.pointerEnter(section());
+    fireEvent.click(playButton());
+    tick(4000);
+    expect(current()).toBe('Telematics');
+    fireEvent.pointerLeave(section());
+    fireEvent.pointerEnter(section());
+    tick(4000 * 5);
+    expect(current()).toBe('Telematics');
+  });
+
+  it('starts paused with prefers-reduced-motion; Play starts it, with instant slides', async () => {
+    stubMatchMedia({ reducedMotion: true });
+    renderWithContent(<IndustriesCarousel block={await block()} />);
+    tick(4000 * 5);
+    expect(current()).toBe('Education & Learning');
+    expect(lastSliderOptions().defaultAnimation?.duration).toBe(0);
+    fireEvent.click(playButton());
+    tick(4000);
+    expect(current()).toBe('Telematics');
+    tick(4000);
+    expect(current()).toBe('E-Commerce');
+  });
+
+  it('takes its timings from the block: interval and slide animation (3000 and 900 ms in a changed block)', async () => {
+    const b = await block();
+    expect(b.slideDurationMs).toBe(700);
+    renderWithContent(<IndustriesCarousel block={{ ...b, intervalMs: 3000, slideDurationMs: 900 }} />);
+    expect(lastSliderOptions().defaultAnimation?.duration).toBe(900);
+    tick(2999);
+    expect(current()).toBe('Education & Learning');
+    tick(1);
+    expect(current()).toBe('Telematics');
   });
 });

@@ -1,19 +1,30 @@
 /**
  * The industries from site.yaml in a keen-slider carousel: 1 card per view on phones, 2 from 768px,
- * 3 from 1024px. It moves on every `intervalMs`, pauses while the pointer is over it (or focus is
- * inside), and its previous/next buttons wrap around. The current position is React state; the
+ * 3 from 1024px. It moves on every `intervalMs` (each move taking `slideDurationMs`), pauses while
+ * the pointer is over it (or focus is inside), and its previous/next buttons wrap around. A
+ * pause/play button (WCAG 2.2.2) stops it until the visitor plays it again; with reduced motion it
+ * starts paused. Pressing play also lifts a hover or focus pause, so the press visibly takes
+ * effect; focus on the button itself does not pause. The current position is React state; the
  * slider follows it (and reports swipes back). Slides are laid out by CSS exactly as the started
  * slider lays them out, so nothing shifts when it starts.
  */
 import { Icon } from '../../icons/Icon.tsx';
 import 'keen-slider/keen-slider.min.css';
 import { useKeenSlider } from 'keen-slider/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSite } from '../../renderer/ContentContext.tsx';
 import type { BlockProps } from '../../renderer/registry.ts';
+import { atLeast } from '../../styles/breakpoints.ts';
 import { Img } from '../../ui/Img.tsx';
+import { MotionToggle } from '../../ui/MotionToggle.tsx';
+import {
+  useInterval,
+  useMotionChoice,
+  usePageVisible,
+  useReducedMotion,
+  wrapIndex,
+} from '../../ui/motion.ts';
 import { SectionHeader } from '../../ui/SectionHeader.tsx';
-import { useAutoMotion, useInterval, useReducedMotion, wrapIndex } from '../hero/motion.ts';
 import styles from './IndustriesCarousel.module.css';
 
 export default function IndustriesCarousel({ block }: BlockProps<'industriesCarousel'>) {
@@ -22,23 +33,26 @@ export default function IndustriesCarousel({ block }: BlockProps<'industriesCaro
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const motion = useAutoMotion();
+  const { playing, toggle } = useMotionChoice();
+  const visible = usePageVisible();
   const reduced = useReducedMotion();
+  const toggleRef = useRef<HTMLDivElement>(null);
+  const slideDurationMs = block.slideDurationMs;
 
   const options = useMemo(
     () => ({
       loop: true,
       slides: { perView: 1 },
       breakpoints: {
-        '(min-width: 768px)': { slides: { perView: 2 } },
-        '(min-width: 1024px)': { slides: { perView: 3 } },
+        [atLeast('md')]: { slides: { perView: 2 } },
+        [atLeast('lg')]: { slides: { perView: 3 } },
       },
-      defaultAnimation: { duration: reduced ? 0 : 700 },
+      defaultAnimation: { duration: reduced ? 0 : slideDurationMs },
       slideChanged: (s: { track: { details: { rel: number } | null } }) => {
         if (s.track.details) setIndex(s.track.details.rel);
       },
     }),
-    [reduced],
+    [reduced, slideDurationMs],
   );
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>(options);
 
@@ -55,8 +69,16 @@ export default function IndustriesCarousel({ block }: BlockProps<'industriesCaro
   useInterval(
     () => setIndex((i) => wrapIndex(i + 1, count)),
     block.intervalMs,
-    motion && !hovered && !focused && count > 1,
+    playing && visible && !hovered && !focused && count > 1,
   );
+
+  const onToggle = () => {
+    if (!playing) {
+      setHovered(false);
+      setFocused(false);
+    }
+    toggle();
+  };
 
   return (
     <section
@@ -65,7 +87,7 @@ export default function IndustriesCarousel({ block }: BlockProps<'industriesCaro
       aria-roledescription="carousel"
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={(e) => setFocused(!toggleRef.current?.contains(e.target))}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
@@ -128,6 +150,16 @@ export default function IndustriesCarousel({ block }: BlockProps<'industriesCaro
             >
               <Icon name="chevron-right" size={22} />
             </button>
+            {count > 1 && (
+              <div ref={toggleRef} className={styles.toggle}>
+                <MotionToggle
+                  playing={playing}
+                  onToggle={onToggle}
+                  pauseLabel={block.pauseLabel}
+                  playLabel={block.playLabel}
+                />
+              </div>
+            )}
           </div>
         </div>
       </div>

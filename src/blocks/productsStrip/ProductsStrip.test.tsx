@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blocksOf, loadContent, renderWithContent } from '../../../tests/support/content.tsx';
 import type { BlockOf, ListedPage } from '../../content/model.ts';
 import type { SiteContent } from '../../renderer/ContentContext.tsx';
-import { setTabHidden, stubMatchMedia } from '../hero/testing.ts';
+import { setTabHidden, stubMatchMedia } from '../../ui/motionTesting.ts';
 import ProductsStrip from './ProductsStrip.tsx';
 
 const products: ListedPage[] = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta'].map((title, i) => ({
@@ -32,10 +32,10 @@ function Location() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-async function renderStrip() {
+async function renderStrip(changes: Partial<BlockOf<'productsStrip'>> = {}) {
   return renderWithContent(
     <>
-      <ProductsStrip block={await block()} />
+      <ProductsStrip block={{ ...(await block()), ...changes }} />
       <Location />
     </>,
     { content: content() },
@@ -45,6 +45,8 @@ async function renderStrip() {
 const expanded = () => screen.getByRole('button', { expanded: true }).textContent?.replace(/^\d+/, '');
 const item = (title: string) =>
   screen.getByRole('button', { name: new RegExp(title) }).closest('li') as HTMLElement;
+const pauseButton = () => screen.getByRole('button', { name: 'Pause the product rotation' });
+const playButton = () => screen.getByRole('button', { name: 'Play the product rotation' });
 /** Advances time in small steps, letting React re-render (and restart timers) between them, as a browser would. */
 const tick = (ms: number) => {
   for (let left = ms; left > 0; left -= Math.min(left, 100))
@@ -158,5 +160,67 @@ describe('ProductsStrip', () => {
     act(() => setTabHidden(false));
     hidden.unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('has a pause button that stops the rotation until Play resumes it', async () => {
+    await renderStrip();
+    tick(4000);
+    expect(expanded()).toBe('Beta');
+    fireEvent.click(pauseButton());
+    tick(4000 * 20);
+    expect(expanded()).toBe('Beta');
+    fireEvent.click(playButton());
+    expect(pauseButton()).toBeInTheDocument();
+    tick(3999);
+    expect(expanded()).toBe('Beta');
+    tick(1);
+    expect(expanded()).toBe('Gamma');
+  });
+
+  it('stays paused after a selection (hover or click) once its 5 s pause is over', async () => {
+    await renderStrip();
+    fireEvent.click(pauseButton());
+    fireEvent.pointerEnter(item('Delta'));
+    expect(expanded()).toBe('Delta');
+    fireEvent.pointerLeave(item('Delta'));
+    fireEvent.click(screen.getByRole('button', { name: /Epsilon/ }));
+    expect(expanded()).toBe('Epsilon');
+    tick(5000 + 4000 * 10);
+    expect(expanded()).toBe('Epsilon');
+  });
+
+  it("Play during a selection's pause rotates on from the selection without waiting out the pause", async () => {
+    await renderStrip();
+    fireEvent.click(pauseButton());
+    fireEvent.click(screen.getByRole('button', { name: /Gamma/ }));
+    tick(1000);
+    fireEvent.click(playButton());
+    tick(4000);
+    expect(expanded()).toBe('Delta');
+  });
+
+  it('starts paused with prefers-reduced-motion, and Play starts the rotation', async () => {
+    stubMatchMedia({ width: 1280, reducedMotion: true });
+    await renderStrip();
+    tick(4000 * 5);
+    expect(expanded()).toBe('Alpha');
+    fireEvent.click(playButton());
+    tick(4000);
+    expect(expanded()).toBe('Beta');
+    tick(4000);
+    expect(expanded()).toBe('Gamma');
+  });
+
+  it("follows the block's timings, not built-in ones: a 3000 ms rotation and a 7000 ms pause", async () => {
+    await renderStrip({ intervalMs: 3000, pauseAfterInteractionMs: 7000 });
+    tick(2999);
+    expect(expanded()).toBe('Alpha');
+    tick(1);
+    expect(expanded()).toBe('Beta');
+    fireEvent.click(screen.getByRole('button', { name: /Epsilon/ }));
+    tick(7000 + 2999);
+    expect(expanded()).toBe('Epsilon');
+    tick(1);
+    expect(expanded()).toBe('Zeta');
   });
 });

@@ -3,6 +3,9 @@
  * (wrapping). Selecting an item (hover at 768px or wider, click at any width) pauses the rotation
  * for `pauseAfterInteractionMs`; then it carries on from the selected item. Clicking the expanded
  * item opens its page in the same tab (router navigation); its Explore More button links there too.
+ * A pause/play button (WCAG 2.2.2) stops the rotation until the visitor plays it again (selections
+ * still work meanwhile); with reduced motion it starts paused. Pressing play rotates on at once,
+ * without waiting for the rest of a selection's pause.
  */
 
 import { useEffect, useId, useState } from 'react';
@@ -11,12 +14,15 @@ import { Icon } from '../../icons/Icon.tsx';
 import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
 import type { BlockProps } from '../../renderer/registry.ts';
+import { atLeast } from '../../styles/breakpoints.ts';
 import { Img } from '../../ui/Img.tsx';
+import { MotionToggle } from '../../ui/MotionToggle.tsx';
+import { matchesMedia, useInterval, useMotionChoice, usePageVisible, wrapIndex } from '../../ui/motion.ts';
 import { SectionHeader } from '../../ui/SectionHeader.tsx';
-import { matchesMedia, useAutoMotion, useInterval, usePageVisible, wrapIndex } from '../hero/motion.ts';
 import styles from './ProductsStrip.module.css';
 
-const HOVER_SELECT_QUERY = '(min-width: 768px)';
+/** Hovering selects an item on screens at least this wide (the specification's 768px). */
+const HOVER_SELECT_QUERY = atLeast('md');
 
 export default function ProductsStrip({ block }: BlockProps<'productsStrip'>) {
   const products = useContent().collections.products;
@@ -26,7 +32,7 @@ export default function ProductsStrip({ block }: BlockProps<'productsStrip'>) {
   const [active, setActive] = useState(0);
   // A new object on every selection, so a repeated selection restarts the pause.
   const [pause, setPause] = useState<object | null>(null);
-  const motion = useAutoMotion();
+  const { playing, toggle } = useMotionChoice();
   const visible = usePageVisible();
 
   useEffect(() => {
@@ -38,8 +44,13 @@ export default function ProductsStrip({ block }: BlockProps<'productsStrip'>) {
   useInterval(
     () => setActive((i) => wrapIndex(i + 1, count)),
     block.intervalMs,
-    motion && !pause && count > 1,
+    playing && visible && !pause && count > 1,
   );
+
+  const onToggle = () => {
+    if (!playing) setPause(null);
+    toggle();
+  };
 
   const select = (index: number) => {
     setActive(index);
@@ -55,7 +66,17 @@ export default function ProductsStrip({ block }: BlockProps<'productsStrip'>) {
           heading={block.heading}
           intro={block.intro}
           tone="dark"
-        />
+        >
+          {count > 1 && (
+            <MotionToggle
+              playing={playing}
+              onToggle={onToggle}
+              pauseLabel={block.pauseLabel}
+              playLabel={block.playLabel}
+              tone="dark"
+            />
+          )}
+        </SectionHeader>
         <ul className={styles.strip} data-testid="products-strip">
           {products.map((product, i) => {
             const expanded = i === active;

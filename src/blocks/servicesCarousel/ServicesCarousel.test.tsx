@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blocksOf, loadContent, renderWithContent } from '../../../tests/support/content.tsx';
 import type { BlockOf, ListedPage } from '../../content/model.ts';
 import type { SiteContent } from '../../renderer/ContentContext.tsx';
-import { manualFrames, setTabHidden, stubMatchMedia } from '../hero/testing.ts';
+import { manualFrames, setTabHidden, stubMatchMedia } from '../../ui/motionTesting.ts';
 import ServicesCarousel from './ServicesCarousel.tsx';
 
 const services: ListedPage[] = Array.from({ length: 13 }, (_, i) => ({
@@ -35,6 +35,8 @@ const offset = () => {
 };
 /** The visible (first) set of cards: the copy that closes the loop is hidden from assistive tech. */
 const card = (n: number) => screen.getByRole('link', { name: new RegExp(`^Service ${n} `) });
+const pauseButton = () => screen.getByRole('button', { name: 'Pause the scrolling services' });
+const playButton = () => screen.getByRole('button', { name: 'Play the scrolling services' });
 
 let frames: ReturnType<typeof manualFrames>;
 beforeEach(() => {
@@ -130,5 +132,70 @@ describe('ServicesCarousel', () => {
     expect(frames.pending()).toBe(1);
     unmount();
     expect(frames.pending()).toBe(0);
+  });
+
+  it('has a pause button that stops the scroll (no frames at all) until Play resumes it', async () => {
+    renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
+    act(() => frames.run(10));
+    expect(offset()).toBe(15);
+    fireEvent.click(pauseButton());
+    expect(frames.pending()).toBe(0);
+    act(() => frames.run(500));
+    expect(offset()).toBe(15);
+    // Previous/next still work while paused, at once.
+    fireEvent.click(screen.getByRole('button', { name: 'Next service' }));
+    expect(offset()).toBe(325);
+    fireEvent.click(playButton());
+    expect(pauseButton()).toBeInTheDocument();
+    act(() => frames.run(2));
+    expect(offset()).toBe(328);
+  });
+
+  it('does not resume a paused row when the pointer leaves a card or focus leaves it', async () => {
+    renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
+    act(() => frames.run(4));
+    fireEvent.click(pauseButton());
+    const third = card(3);
+    fireEvent.pointerEnter(third);
+    expect(third.closest('li')).toHaveAttribute('data-expanded', 'true');
+    fireEvent.pointerLeave(third);
+    act(() => third.focus());
+    act(() => third.blur());
+    act(() => frames.run(100));
+    expect(frames.pending()).toBe(0);
+    // Focusing a card brings it to the start of the row; the row then stays there.
+    expect(offset()).toBe(2 * 310);
+    act(() => frames.run(100));
+    expect(offset()).toBe(2 * 310);
+  });
+
+  it('starts paused with prefers-reduced-motion, and Play starts the scroll at 1.5 px per frame', async () => {
+    stubMatchMedia({ reducedMotion: true });
+    renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
+    expect(frames.request).not.toHaveBeenCalled();
+    fireEvent.click(playButton());
+    act(() => frames.run(10));
+    expect(offset()).toBe(15);
+  });
+
+  it("follows the block's numbers, not built-in ones: 2 px per frame, a 200 px step that glides in one frame", async () => {
+    const b = { ...(await block()), speedPxPerFrame: 2, stepPx: 200, stepEasePerFrame: 1 };
+    renderWithContent(<ServicesCarousel block={b} />, { content: content() });
+    act(() => frames.run(10));
+    expect(offset()).toBe(20);
+    fireEvent.pointerEnter(card(1)); // hold the drift still to measure the step alone
+    fireEvent.click(screen.getByRole('button', { name: 'Next service' }));
+    act(() => frames.run(1));
+    expect(offset()).toBe(220);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous service' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous service' }));
+    act(() => frames.run(1));
+    expect(offset()).toBe(13 * 200 - 180);
+    fireEvent.pointerLeave(card(1));
+    // The loop closes at 13 x 200 px.
+    act(() => frames.run(89));
+    expect(offset()).toBe(13 * 200 - 2);
+    act(() => frames.run(1));
+    expect(offset()).toBeCloseTo(0, 6);
   });
 });

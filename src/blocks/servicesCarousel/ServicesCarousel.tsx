@@ -3,8 +3,9 @@
  * a seamless loop: the track holds the cards twice and the offset wraps at one set's width (cards
  * x `stepPx`). Hovering or focusing a card stops the scroll and expands that card (description and
  * Explore More); clicking a card opens its page in a new tab. Previous/next move by `stepPx`
- * (eased over a few frames, or at once when motion is reduced). No frames run while the tab is
- * hidden, with reduced motion, or after unmount.
+ * (gliding by `stepEasePerFrame` of the rest on each frame, or at once while the row stands still).
+ * A pause/play button (WCAG 2.2.2) stops the scroll until the visitor plays it again; with reduced
+ * motion it starts paused. No frames run while paused, while the tab is hidden, or after unmount.
  */
 
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
@@ -13,18 +14,18 @@ import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
 import type { BlockProps } from '../../renderer/registry.ts';
 import { Img } from '../../ui/Img.tsx';
+import { MotionToggle } from '../../ui/MotionToggle.tsx';
+import { useMotionChoice, usePageVisible } from '../../ui/motion.ts';
 import { SectionHeader } from '../../ui/SectionHeader.tsx';
-import { useAutoMotion } from '../hero/motion.ts';
 import styles from './ServicesCarousel.module.css';
-
-/** Share of the remaining button step covered on each frame (an ease-out over about 20 frames). */
-const STEP_EASING = 0.25;
 
 export default function ServicesCarousel({ block }: BlockProps<'servicesCarousel'>) {
   const services = useContent().collections.services;
-  const { stepPx, speedPxPerFrame } = block;
+  const { stepPx, speedPxPerFrame, stepEasePerFrame } = block;
   const loopWidth = services.length * stepPx;
-  const motion = useAutoMotion();
+  const { playing, toggle } = useMotionChoice();
+  const visible = usePageVisible();
+  const motion = playing && visible;
   const [expanded, setExpanded] = useState<number | null>(null);
   const trackRef = useRef<HTMLUListElement>(null);
   const offset = useRef(0);
@@ -45,7 +46,7 @@ export default function ServicesCarousel({ block }: BlockProps<'servicesCarousel
       if (!paused.current) offset.current += speedPxPerFrame;
       if (pendingStep.current !== 0) {
         const part =
-          Math.abs(pendingStep.current) < 1 ? pendingStep.current : pendingStep.current * STEP_EASING;
+          Math.abs(pendingStep.current) < 1 ? pendingStep.current : pendingStep.current * stepEasePerFrame;
         offset.current += part;
         pendingStep.current -= part;
       }
@@ -53,8 +54,14 @@ export default function ServicesCarousel({ block }: BlockProps<'servicesCarousel
       frame = window.requestAnimationFrame(tick);
     };
     frame = window.requestAnimationFrame(tick);
-    return () => window.cancelAnimationFrame(frame);
-  }, [motion, loopWidth, speedPxPerFrame, apply]);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      // Stopping mid-glide: finish the step at once, so a pause never leaves the row between cards.
+      offset.current += pendingStep.current;
+      pendingStep.current = 0;
+      apply();
+    };
+  }, [motion, loopWidth, speedPxPerFrame, stepEasePerFrame, apply]);
 
   const step = (direction: 1 | -1) => {
     if (motion) {
@@ -154,6 +161,13 @@ export default function ServicesCarousel({ block }: BlockProps<'servicesCarousel
             >
               <Icon name="chevron-right" size={22} />
             </button>
+            <MotionToggle
+              playing={playing}
+              onToggle={toggle}
+              pauseLabel={block.pauseLabel}
+              playLabel={block.playLabel}
+              className={styles.toggle}
+            />
           </div>
         </SectionHeader>
       </div>

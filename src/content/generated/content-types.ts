@@ -466,6 +466,14 @@ export type Text93 = string
  */
 export type Text94 = string
 /**
+ * A line or paragraph of plain text.
+ */
+export type Text95 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text96 = string
+/**
  * Where the button leads.
  */
 export type Link5 = string
@@ -476,27 +484,11 @@ export type DurationMs1 = number
 /**
  * A line or paragraph of plain text.
  */
-export type Text95 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text96 = string
-/**
- * The full address of the external website (https://...). It always opens in a new tab.
- */
-export type Link6 = string
-/**
- * A line or paragraph of plain text.
- */
 export type Text97 = string
 /**
  * A line or paragraph of plain text.
  */
 export type Text98 = string
-/**
- * The picture, a file under public/.
- */
-export type ImagePath7 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -506,6 +498,10 @@ export type Text99 = string
  */
 export type Text100 = string
 /**
+ * The full address of the external website (https://...). It always opens in a new tab.
+ */
+export type Link6 = string
+/**
  * A line or paragraph of plain text.
  */
 export type Text101 = string
@@ -514,9 +510,9 @@ export type Text101 = string
  */
 export type Text102 = string
 /**
- * How long each position shows before the carousel moves on, in milliseconds.
+ * The picture, a file under public/.
  */
-export type DurationMs2 = number
+export type ImagePath7 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -533,6 +529,14 @@ export type Text105 = string
  * A line or paragraph of plain text.
  */
 export type Text106 = string
+/**
+ * How long each position shows before the carousel moves on, in milliseconds.
+ */
+export type DurationMs2 = number
+/**
+ * How long one move of the carousel takes (its slide animation), in milliseconds. With reduced motion the slides move at once.
+ */
+export type DurationMs3 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -558,10 +562,6 @@ export type Text111 = string
  */
 export type Text112 = string
 /**
- * Where it goes.
- */
-export type Link7 = string
-/**
  * A line or paragraph of plain text.
  */
 export type Text113 = string
@@ -585,6 +585,10 @@ export type Text117 = string
  * A line or paragraph of plain text.
  */
 export type Text118 = string
+/**
+ * Where it goes.
+ */
+export type Link7 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -618,10 +622,6 @@ export type Text125 = string
  */
 export type Text126 = string
 /**
- * Icon shown next to the highlight.
- */
-export type IconName3 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
-/**
  * A line or paragraph of plain text.
  */
 export type Text127 = string
@@ -633,10 +633,6 @@ export type Text128 = string
  * A line or paragraph of plain text.
  */
 export type Text129 = string
-/**
- * Where the button goes.
- */
-export type Link8 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -650,13 +646,9 @@ export type Text131 = string
  */
 export type Text132 = string
 /**
- * How long each product stays expanded before the next one opens, in milliseconds.
+ * Icon shown next to the highlight.
  */
-export type DurationMs3 = number
-/**
- * After a visitor selects a product, how long the rotation waits before it carries on from that product, in milliseconds.
- */
-export type DurationMs4 = number
+export type IconName3 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
  * A line or paragraph of plain text.
  */
@@ -670,6 +662,10 @@ export type Text134 = string
  */
 export type Text135 = string
 /**
+ * Where the button goes.
+ */
+export type Link8 = string
+/**
  * A line or paragraph of plain text.
  */
 export type Text136 = string
@@ -681,6 +677,14 @@ export type Text137 = string
  * A line or paragraph of plain text.
  */
 export type Text138 = string
+/**
+ * How long each product stays expanded before the next one opens, in milliseconds.
+ */
+export type DurationMs4 = number
+/**
+ * After a visitor selects a product, how long the rotation waits before it carries on from that product, in milliseconds.
+ */
+export type DurationMs5 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -710,10 +714,6 @@ export type Text144 = string
  */
 export type Text145 = string
 /**
- * Icon shown on the card.
- */
-export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
-/**
  * A line or paragraph of plain text.
  */
 export type Text146 = string
@@ -725,6 +725,50 @@ export type Text147 = string
  * A line or paragraph of plain text.
  */
 export type Text148 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text149 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text150 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text151 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text152 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text153 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text154 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text155 = string
+/**
+ * Icon shown on the card.
+ */
+export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text156 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text157 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text158 = string
 /**
  * Where the button leads.
  */
@@ -1189,7 +1233,7 @@ paragraph: Text78
 gradient?: [string, string]|[string, string, string]|[string, string, string, string]
 }
 /**
- * The clients and partners (listed once in site.yaml under `clients`) as logos with names, scrolling continuously in a seamless loop.
+ * The clients and partners (listed once in site.yaml under `clients`) as logos with names, scrolling continuously in a seamless loop, with a pause/play button.
  */
 export interface ClientsMarqueeBlock {
 /**
@@ -1200,6 +1244,8 @@ eyebrow?: Text79
 heading: Text80
 intro?: Text81
 loopSeconds: MarqueeLoopSeconds
+pauseLabel: Text82
+playLabel: Text83
 }
 /**
  * How many seconds one full loop of the row takes, by screen width.
@@ -1239,8 +1285,8 @@ export interface FeatureImageBlock {
  * Heading with one large picture.
  */
 type: "featureImage"
-heading: Text82
-text?: Text83
+heading: Text84
+text?: Text85
 image: Image3
 }
 /**
@@ -1261,31 +1307,31 @@ export interface GrievanceContactBlock {
  * Grievance officer contact section.
  */
 type: "grievanceContact"
-heading: Text84
-intro?: Text85
-nameLabel: Text86
-emailLabel: Text87
-phoneLabel?: Text88
-outro?: Text89
+heading: Text86
+intro?: Text87
+nameLabel: Text88
+emailLabel: Text89
+phoneLabel?: Text90
+outro?: Text91
 }
 /**
- * The home page's full-screen opening: banner pictures that change at random and a headline whose last words rotate through what the company offers. It holds the page's main heading.
+ * The home page's full-screen opening: banner pictures that change at random and a headline whose last words rotate through what the company offers. A pause/play button stops and starts the rotation. It holds the page's main heading.
  */
 export interface HeroBlock {
 /**
  * Full-screen home hero with rotating banners and headline phrases.
  */
 type: "hero"
-eyebrow?: Text90
-heading: Text91
+eyebrow?: Text92
+heading: Text93
 /**
  * The phrases that rotate after the fixed words, one at a time, in this order.
  * 
  * @minItems 1
  */
 phrases: [Text27, ...(Text27)[]]
-phrasesLabel: Text92
-intro?: Text93
+phrasesLabel: Text94
+intro?: Text95
 /**
  * Buttons under the headline (the first one is highlighted).
  * 
@@ -1299,9 +1345,11 @@ actions?: []|[HeroAction]|[HeroAction, HeroAction]
  */
 banners: [Image4, ...(Image4)[]]
 intervalMs: DurationMs1
+pauseLabel: Text97
+playLabel: Text98
 }
 export interface HeroAction {
-label: Text94
+label: Text96
 link: Link5
 }
 /**
@@ -1322,11 +1370,11 @@ export interface ImageLinkBlock {
  * Clickable picture linking to another website.
  */
 type: "imageLink"
-heading?: Text95
-text?: Text96
+heading?: Text99
+text?: Text100
 href: Link6
 image: Image5
-label: Text97
+label: Text101
 }
 /**
  * An image with the words a screen reader says instead of it.
@@ -1346,7 +1394,7 @@ export interface ImageRowBlock {
  * Row of images.
  */
 type: "imageRow"
-heading?: Text98
+heading?: Text102
 /**
  * The pictures, left to right (top to bottom on phones).
  * 
@@ -1361,22 +1409,25 @@ src: ImagePath7
  * What the picture shows (empty only when purely decorative).
  */
 alt: string
-caption?: Text99
+caption?: Text103
 }
 /**
- * A carousel of the industries the company serves (listed once in site.yaml under `industries`). It moves on by itself, pauses while the pointer is over it, and has previous/next buttons that wrap around.
+ * A carousel of the industries the company serves (listed once in site.yaml under `industries`). It moves on by itself, pauses while the pointer is over it, and has previous/next buttons that wrap around and a pause/play button.
  */
 export interface IndustriesCarouselBlock {
 /**
  * Carousel of the industries from site.yaml.
  */
 type: "industriesCarousel"
-eyebrow?: Text100
-heading: Text101
-intro?: Text102
+eyebrow?: Text104
+heading: Text105
+intro?: Text106
 intervalMs: DurationMs2
-previousLabel: Text103
-nextLabel: Text104
+slideDurationMs: DurationMs3
+previousLabel: Text107
+nextLabel: Text108
+pauseLabel: Text109
+playLabel: Text110
 }
 /**
  * The job openings (from each career page's `listing:`, with the experience figure in `years`) as cards linking to their pages, with an Apply Now button shown on hover.
@@ -1386,12 +1437,12 @@ export interface JobCardsBlock {
  * Cards of the open positions.
  */
 type: "jobCards"
-eyebrow?: Text105
-heading: Text106
-intro?: Text107
-typeLabel: Text108
-experienceLabel: Text109
-applyLabel: Text110
+eyebrow?: Text111
+heading: Text112
+intro?: Text113
+typeLabel: Text114
+experienceLabel: Text115
+applyLabel: Text116
 }
 /**
  * The opening of a career page: a banner with the job title (the page's main heading), then tiles such as Work Location, Exp-Level and Job Type. The title is also the position the application form sends, and the block publishes the page's job posting for search engines (schema.org JobPosting).
@@ -1401,7 +1452,7 @@ export interface JobTilesBlock {
  * Job information tiles.
  */
 type: "jobTiles"
-title: Text111
+title: Text117
 background?: ResponsiveBackground1
 action?: JobTilesAction
 /**
@@ -1423,12 +1474,12 @@ mobile: ImagePath6
  * Optional button under the tiles, such as "Apply Now" jumping to the application form (#apply).
  */
 export interface JobTilesAction {
-label: Text112
+label: Text118
 link: Link7
 }
 export interface JobTile {
-legend: Text113
-value: Text114
+legend: Text119
+value: Text120
 /**
  * What the tile states; picks its icon (a map pin, a medal, a clock). Leave out for no icon.
  */
@@ -1454,7 +1505,7 @@ employmentType: ("FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTER
  * The minimum experience asked for, in months (1 year = 12).
  */
 experienceMonths: number
-descriptionFrom: Text115
+descriptionFrom: Text121
 /**
  * Where the work happens: remote (with the country applicants must live in) or on site (with the office address).
  */
@@ -1465,17 +1516,17 @@ export interface RemoteWorkplace {
  * The job is done from home (schema.org TELECOMMUTE).
  */
 remote: true
-applicantCountry: Text116
+applicantCountry: Text122
 }
 export interface OnSiteWorkplace {
 /**
  * The job is done at the office below.
  */
 remote: false
-streetAddress?: Text117
-locality: Text118
-region: Text119
-postalCode?: Text120
+streetAddress?: Text123
+locality: Text124
+region: Text125
+postalCode?: Text126
 /**
  * Country, as its two-letter ISO code.
  */
@@ -1489,10 +1540,10 @@ export interface PageHeroBlock {
  * Full-screen hero with the page heading.
  */
 type: "pageHero"
-heading: Text121
-subheading?: Text122
+heading: Text127
+subheading?: Text128
 background: ResponsiveBackground2
-badge?: Text123
+badge?: Text129
 }
 /**
  * The full-screen picture behind the heading, with a phone variant (used below 768px wide).
@@ -1509,9 +1560,9 @@ export interface ProductFooterBlock {
  * Product closing band above the site footer.
  */
 type: "productFooter"
-eyebrow?: Text124
-heading: Text125
-text?: Text126
+eyebrow?: Text130
+heading: Text131
+text?: Text132
 /**
  * Two to four short highlights of the product, each with an icon.
  * 
@@ -1523,30 +1574,32 @@ action: ProductFooterAction
 }
 export interface ProductHighlight {
 icon: IconName3
-title: Text127
-text?: Text128
+title: Text133
+text?: Text134
 }
 /**
  * The band's button.
  */
 export interface ProductFooterAction {
-label: Text129
+label: Text135
 href: Link8
 }
 /**
- * The products (from each product page's `listing:`) as an accordion strip: one expanded at a time, moving on by itself. Hovering (768px or wider) or clicking an item selects it and pauses the rotation; clicking the expanded item opens its page.
+ * The products (from each product page's `listing:`) as an accordion strip: one expanded at a time, moving on by itself. Hovering (768px or wider) or clicking an item selects it and pauses the rotation; clicking the expanded item opens its page. A pause/play button stops and starts the rotation.
  */
 export interface ProductsStripBlock {
 /**
  * Accordion strip of the products.
  */
 type: "productsStrip"
-eyebrow?: Text130
-heading: Text131
-intro?: Text132
-intervalMs: DurationMs3
-pauseAfterInteractionMs: DurationMs4
-exploreLabel: Text133
+eyebrow?: Text136
+heading: Text137
+intro?: Text138
+intervalMs: DurationMs4
+pauseAfterInteractionMs: DurationMs5
+exploreLabel: Text139
+pauseLabel: Text140
+playLabel: Text141
 }
 /**
  * A round arrow button that scrolls the page down smoothly by one screen height.
@@ -1556,19 +1609,19 @@ export interface ScrollDownBlock {
  * Scroll-down arrow.
  */
 type: "scrollDown"
-label?: Text134
+label?: Text142
 }
 /**
- * The services (from each service page's `listing:`) as cards scrolling continuously in a seamless loop. Hovering a card stops the scroll and shows its description; clicking a card opens its page in a new tab; previous/next buttons move by one card.
+ * The services (from each service page's `listing:`) as cards scrolling continuously in a seamless loop. Hovering a card stops the scroll and shows its description; clicking a card opens its page in a new tab; previous/next buttons move by one card; a pause/play button stops and starts the scroll.
  */
 export interface ServicesCarouselBlock {
 /**
  * Continuously scrolling service cards.
  */
 type: "servicesCarousel"
-eyebrow?: Text135
-heading: Text136
-intro?: Text137
+eyebrow?: Text143
+heading: Text144
+intro?: Text145
 /**
  * How far the cards move on each animation frame, in pixels.
  */
@@ -1577,10 +1630,16 @@ speedPxPerFrame: number
  * Width of one card including the gap after it, in pixels: also how far the previous/next buttons move.
  */
 stepPx: number
-exploreLabel: Text138
-previousLabel: Text139
-nextLabel: Text140
-newTabHint: Text141
+/**
+ * How a previous/next step glides: the share of the distance still to go that is covered on each animation frame (an ease-out; 0.25 arrives in about 20 frames, 1 jumps at once). With reduced motion, or while the row is paused, steps are immediate.
+ */
+stepEasePerFrame: number
+exploreLabel: Text146
+previousLabel: Text147
+nextLabel: Text148
+newTabHint: Text149
+pauseLabel: Text150
+playLabel: Text151
 }
 /**
  * Cards with a title and one or more paragraphs, side by side on wide screens, such as "About Us" and "Job Description" on a career page.
@@ -1590,7 +1649,7 @@ export interface TextCardsBlock {
  * Title-and-text cards.
  */
 type: "textCards"
-heading?: Text142
+heading?: Text152
 /**
  * The cards, in reading order.
  * 
@@ -1599,7 +1658,7 @@ heading?: Text142
 cards: [TextCard, ...(TextCard)[]]
 }
 export interface TextCard {
-title: Text143
+title: Text153
 /**
  * One paragraph, or a list of paragraphs.
  */
@@ -1613,8 +1672,8 @@ export interface WhatWeDoBlock {
  * Short description of what the company does.
  */
 type: "whatWeDo"
-eyebrow?: Text144
-heading: Text145
+eyebrow?: Text154
+heading: Text155
 /**
  * The text, one paragraph per item.
  * 
@@ -1634,10 +1693,10 @@ links: [WhatWeDoLink, ...(WhatWeDoLink)[]]
 }
 export interface WhatWeDoHighlight {
 icon: IconName4
-title: Text146
-text: Text147
+title: Text156
+text: Text157
 }
 export interface WhatWeDoLink {
-label: Text148
+label: Text158
 link: Link9
 }

@@ -1,10 +1,11 @@
 /**
  * Motion helpers shared by the home page blocks (hero, carousels, strip, marquee): media queries,
- * reduced-motion preference, tab visibility and an interval that stops when it should. All are
- * hydration-safe: the server (and the first client render) assume motion allowed, a visible tab and
- * the given server value of a media query; the real values apply right after hydration.
+ * reduced-motion preference, tab visibility, the visitor's own play/pause choice and an interval
+ * that stops when it should. All are hydration-safe: the server (and the first client render)
+ * assume motion allowed, a visible tab and the given server value of a media query; the real values
+ * apply right after hydration.
  */
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 function mediaQueryList(query: string): MediaQueryList | undefined {
   return typeof window === 'undefined' ? undefined : window.matchMedia?.(query);
@@ -55,11 +56,19 @@ export function usePageVisible(): boolean {
   );
 }
 
-/** True when content may move by itself: the visitor allows motion and the tab is visible. */
-export function useAutoMotion(): boolean {
+/**
+ * Whether a block's auto-moving content plays, by the visitor's choice (WCAG 2.2.2 Pause, Stop,
+ * Hide): until they press the block's pause/play button it plays unless they prefer reduced motion;
+ * after that their last choice holds for as long as the block stays on the page, whatever the
+ * reduced-motion preference or a hover or focus pause does. `playing` is only this choice: a block
+ * also stops while the tab is hidden and during its own hover, focus or selection pauses.
+ */
+export function useMotionChoice(): { playing: boolean; toggle: () => void } {
   const reduced = useReducedMotion();
-  const visible = usePageVisible();
-  return !reduced && visible;
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !reduced;
+  const toggle = useCallback(() => setChoice(!playing), [playing]);
+  return { playing, toggle };
 }
 
 /** Calls `callback` every `ms` while `active`; stops on unmount and whenever `active` turns false. */
