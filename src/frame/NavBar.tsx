@@ -22,6 +22,7 @@ import { useLocation } from 'react-router-dom';
 import { Icon } from '../icons/Icon.tsx';
 import { useContent } from '../renderer/ContentContext.tsx';
 import { SmartLink } from '../renderer/links.tsx';
+import { atLeast } from '../styles/breakpoints.ts';
 import { Img } from '../ui/Img.tsx';
 import styles from './NavBar.module.css';
 import {
@@ -89,7 +90,7 @@ export function NavBar() {
       setMobileOpen(false);
       hamburgerRef.current?.focus();
     };
-    const wide = window.matchMedia?.('(min-width: 1024px)');
+    const wide = window.matchMedia?.(atLeast('lg'));
     const onWide = () => {
       if (wide?.matches) setMobileOpen(false);
     };
