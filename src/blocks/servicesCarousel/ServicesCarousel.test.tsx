@@ -56,6 +56,7 @@ describe('ServicesCarousel', () => {
   });
 
   it('shows each service once as a card that opens its page in a new tab', async () => {
+    const site = content().site;
     renderWithContent(<ServicesCarousel block={await block()} />, { content: content() });
     const links = screen.getAllByRole('link');
     expect(links).toHaveLength(13);
@@ -63,6 +64,8 @@ describe('ServicesCarousel', () => {
       expect(link).toHaveAttribute('href', `/services/service-${i + 1}`);
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      // Screen readers hear that it opens a new tab, in the site's own words (site.yaml frame).
+      expect(link.textContent).toContain(`Service ${i + 1} ${site.frame.newTabHint}`);
     }
   });
 

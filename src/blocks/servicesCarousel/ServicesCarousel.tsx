@@ -9,6 +9,7 @@
  */
 
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { NewTabHint } from '../../frame/NewTabHint.tsx';
 import { Icon } from '../../icons/Icon.tsx';
 import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
@@ -113,7 +114,7 @@ export default function ServicesCarousel({ block }: BlockProps<'servicesCarousel
             <div className={styles.body}>
               <h3 className={styles.title}>
                 {service.title}
-                <span className="visually-hidden"> {block.newTabHint}</span>
+                <NewTabHint />
               </h3>
               <div className={styles.more}>
                 <div className={styles.moreInner}>

@@ -750,13 +750,13 @@ export type Text153 = string
  */
 export type Text154 = string
 /**
- * A line or paragraph of plain text.
- */
-export type Text155 = string
-/**
  * Icon shown on the card.
  */
 export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text155 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -765,10 +765,6 @@ export type Text156 = string
  * A line or paragraph of plain text.
  */
 export type Text157 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text158 = string
 /**
  * Where the button leads.
  */
@@ -1637,9 +1633,8 @@ stepEasePerFrame: number
 exploreLabel: Text146
 previousLabel: Text147
 nextLabel: Text148
-newTabHint: Text149
-pauseLabel: Text150
-playLabel: Text151
+pauseLabel: Text149
+playLabel: Text150
 }
 /**
  * Cards with a title and one or more paragraphs, side by side on wide screens, such as "About Us" and "Job Description" on a career page.
@@ -1649,7 +1644,7 @@ export interface TextCardsBlock {
  * Title-and-text cards.
  */
 type: "textCards"
-heading?: Text152
+heading?: Text151
 /**
  * The cards, in reading order.
  * 
@@ -1658,7 +1653,7 @@ heading?: Text152
 cards: [TextCard, ...(TextCard)[]]
 }
 export interface TextCard {
-title: Text153
+title: Text152
 /**
  * One paragraph, or a list of paragraphs.
  */
@@ -1672,8 +1667,8 @@ export interface WhatWeDoBlock {
  * Short description of what the company does.
  */
 type: "whatWeDo"
-eyebrow?: Text154
-heading: Text155
+eyebrow?: Text153
+heading: Text154
 /**
  * The text, one paragraph per item.
  * 
@@ -1693,10 +1688,10 @@ links: [WhatWeDoLink, ...(WhatWeDoLink)[]]
 }
 export interface WhatWeDoHighlight {
 icon: IconName4
-title: Text156
-text: Text157
+title: Text155
+text: Text156
 }
 export interface WhatWeDoLink {
-label: Text158
+label: Text157
 link: Link9
 }
