@@ -3,11 +3,14 @@
  *   virtual:site-content   site settings, derived lists (menus, cards), the route table and a
  *                          lazy loader per page (each page's content is its own small chunk);
  *   virtual:page/<file>    one page's content.
- * The content is validated first: a bad file fails `vite build` and shows in the dev error overlay
- * with file:line:column; saving a fix recovers without a restart.
+ * The content is validated first: a bad file fails `vite build`. The dev server starts and keeps
+ * running with bad content: the terminal prints the problems (file:line:column), the browser shows
+ * them in Vite's error overlay (on every page load and as soon as a file goes bad, pointing at the
+ * first problem's line), and saving a fix reloads the page, without a restart.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
 import { formatErrors, formatWarnings } from '../validator/formatErrors.ts';
 import { type ValidationResult, validateContent } from '../validator/validateContent.ts';
 import { readImageSizes } from './imageSizes.ts';
@@ -18,8 +21,17 @@ const SITE_ID = 'virtual:site-content';
 const PAGE_PREFIX = 'virtual:page/';
 const RESOLVED = '\0';
 
-export function contentPlugin(options: { root?: string } = {}): Plugin {
+export interface ContentPluginOptions {
+  /** The folder holding site.yaml, pages/ and public/ (default: Vite's root). */
+  root?: string;
+  /** Told each validation of the dev server (at start and after every change), e.g. to reload an API. */
+  onValidated?: (result: ValidationResult) => void;
+}
+
+export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   let root = options.root ?? process.cwd();
+  let command: 'build' | 'serve' = 'serve';
+  let logError: ((message: string) => void) | undefined;
   let result: ValidationResult | undefined;
   // AVIF/WebP variants of raster photos are made for production builds only.
   let makeVariants = false;
@@ -32,25 +44,28 @@ export function contentPlugin(options: { root?: string } = {}): Plugin {
     result ??= validateContent(root);
     return result;
   };
-  const contentOrThrow = () => {
-    const r = current();
-    if (!r.content) throw new ContentError(formatErrors(r.errors));
-    return r.content;
-  };
+  /** What the browser's error overlay shows for invalid content. */
+  const overlayError = (r: ValidationResult): ErrorPayload['err'] => invalidContentError(root, r);
 
   return {
     name: 'site-content',
     configResolved(config) {
       root = options.root ?? config.root;
+      command = config.command;
       makeVariants = config.command === 'build';
       warn = config.command === 'serve' ? (message) => config.logger.warn(message) : undefined;
+      logError = (message) => config.logger.error(message);
     },
     buildStart() {
       result = undefined;
       const r = current();
       for (const f of r.files) this.addWatchFile(path.join(root, f));
-      if (!r.content) this.error(`Site content is invalid:\n\n${formatErrors(r.errors)}`);
-      if (r.warnings.length) warn?.(formatWarnings(r.warnings));
+      if (!r.content) {
+        // A build must fail; the dev server must start anyway, so the fix can be watched for.
+        if (command === 'build') this.error(`Site content is invalid:\n\n${formatErrors(r.errors)}`);
+        logError?.(`${invalidMessage(r)}\n\n${DEV_HINT}`);
+      } else if (r.warnings.length) warn?.(formatWarnings(r.warnings));
+      if (command === 'serve') options.onValidated?.(r);
     },
     resolveId(id) {
       if (id === SITE_ID || id.startsWith(PAGE_PREFIX)) return RESOLVED + id;
@@ -58,7 +73,10 @@ export function contentPlugin(options: { root?: string } = {}): Plugin {
     },
     load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
-      const content = contentOrThrow();
+      const r = current();
+      const { content } = r;
+      // Vite answers the request with 500, prints the error and sends it to the overlay.
+      if (!content) return this.error(Object.assign(new Error(), overlayError(r)));
       const bare = id.slice(RESOLVED.length);
       if (bare === SITE_ID) {
         const loaders = content.pages
@@ -104,9 +122,14 @@ export function contentPlugin(options: { root?: string } = {}): Plugin {
         );
       };
       server.watcher.add([path.join(root, 'site.yaml'), path.join(root, 'pages'), path.join(root, 'schema')]);
+      // A page opened (or reloaded) while the content is invalid gets the overlay as it connects.
+      server.ws.on('vite:client:connect', (_data, client) => {
+        if (result && !result.content) client.send({ type: 'error', err: overlayError(result) });
+      });
       const onChange = (file: string) => {
         if (!isContent(file)) return;
         result = validateContent(root, { freshSchemas: file.includes(`${path.sep}schema${path.sep}`) });
+        options.onValidated?.(result);
         for (const mod of server.moduleGraph.idToModuleMap.values()) {
           if (mod.id?.startsWith(RESOLVED + SITE_ID) || mod.id?.startsWith(RESOLVED + PAGE_PREFIX)) {
             server.moduleGraph.invalidateModule(mod);
@@ -117,9 +140,8 @@ export function contentPlugin(options: { root?: string } = {}): Plugin {
           if (result.warnings.length) warn?.(formatWarnings(result.warnings));
           server.ws.send({ type: 'full-reload' });
         } else {
-          const message = `Site content is invalid:\n\n${formatErrors(result.errors)}`;
-          server.config.logger.error(message);
-          server.ws.send({ type: 'error', err: { message, stack: '', plugin: 'site-content' } });
+          server.config.logger.error(`${invalidMessage(result)}\n\n${DEV_HINT}`, { timestamp: true });
+          server.ws.send({ type: 'error', err: overlayError(result) });
         }
       };
       server.watcher.on('change', onChange);
@@ -129,10 +151,45 @@ export function contentPlugin(options: { root?: string } = {}): Plugin {
   };
 }
 
-class ContentError extends Error {
-  constructor(message: string) {
-    super(`Site content is invalid:\n\n${message}`);
-    this.name = 'ContentError';
-    this.stack = '';
+const PLUGIN_NAME = 'site-content';
+const DEV_HINT = 'The dev server keeps running: fix the file and save, and the page reloads by itself.';
+
+function invalidMessage(r: ValidationResult): string {
+  return `Site content is invalid:\n\n${formatErrors(r.errors)}`;
+}
+
+/**
+ * The error Vite prints and its overlay shows: every problem with file:line:column in the message,
+ * and the first one as the overlay's clickable location (line and column counted from 1, as in the
+ * message and in editors) with the lines around it.
+ */
+export function invalidContentError(root: string, r: ValidationResult): ErrorPayload['err'] {
+  const first = r.errors[0];
+  const err: ErrorPayload['err'] = { message: invalidMessage(r), stack: '', plugin: PLUGIN_NAME };
+  if (!first) return err;
+  const file = path.join(root, first.file);
+  err.id = file;
+  err.loc = { file, line: first.line, column: first.column };
+  const frame = codeFrame(file, first.line, first.column);
+  if (frame) err.frame = frame;
+  return err;
+}
+
+/** Two lines either side of `line`, numbered, with a caret under `column` (both from 1). */
+function codeFrame(file: string, line: number, column: number): string | undefined {
+  let lines: string[];
+  try {
+    lines = readFileSync(file, 'utf8').split(/\r?\n/);
+  } catch {
+    return undefined;
   }
+  const from = Math.max(1, line - 2);
+  const to = Math.min(lines.length, line + 2);
+  const width = String(to).length;
+  const out: string[] = [];
+  for (let n = from; n <= to; n++) {
+    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+  }
+  return out.join('\n');
 }
