@@ -74,6 +74,13 @@ describe('routing', () => {
       await screen.findByRole('heading', { level: 1, name: 'Sorry, this page is not here' }),
     ).toBeInTheDocument();
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    // The way back is on the page itself, not only in the header and footer around it.
+    const main = screen.getByRole('main');
+    const home = within(main)
+      .queryAllByRole('link')
+      .filter((a) => a.getAttribute('href') === '/');
+    expect(home, 'a link to "/" inside <main> (pages/404.yaml)').not.toHaveLength(0);
+    expect(home[0]).toHaveAccessibleName(/\S/);
   });
 
   it('scrolls "#contactus" links to the footer, leaving 100px for the header', async () => {
