@@ -32,7 +32,8 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   {
     name: 'CONTENT_DIR',
     default: '. (the repository)',
-    description: 'Folder holding site.yaml and pages/: service types and open positions are read from it.',
+    description:
+      'Folder holding site.yaml and pages/: service types and open positions are read from it (and `npm run dev` shows its pages).',
   },
   {
     name: 'DATA_DIR',
