@@ -71,8 +71,9 @@ function dropUnionNoise(all: ErrorObject[]): ErrorObject[] {
           closest(String(o.params.additionalProperty), [String(e.params.missingProperty)]) !== undefined,
       ),
   );
-  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
-  return errors.filter((e) => {
+  const pruned = keepClosestObjectBranch(errors);
+  const oneOfPaths = new Set(pruned.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
+  return pruned.filter((e) => {
     if (e.keyword === 'oneOf') {
       const deeper = errors.some(
         (o) => o !== e && o.instancePath.startsWith(`${e.instancePath}/`) && o.keyword !== 'type',
@@ -87,6 +88,36 @@ function dropUnionNoise(all: ErrorObject[]): ErrorObject[] {
     }
     return e.keyword !== 'if';
   });
+}
+
+/**
+ * A `oneOf` of object shapes (a text card written out, or a reference to a shared one) fails in
+ * every branch; the editor meant one of them. Report only the branch that needed the fewest fixes
+ * (a misspelt property in the card, not "missing shared" as well), and not the summary.
+ */
+function keepClosestObjectBranch(errors: ErrorObject[]): ErrorObject[] {
+  const dropped = new Set<ErrorObject>();
+  for (const union of errors.filter((e) => e.keyword === 'oneOf')) {
+    const prefix = `${union.schemaPath}/`;
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const e of errors) {
+      if (!e.schemaPath.startsWith(prefix) || !e.instancePath.startsWith(union.instancePath)) continue;
+      const branch = e.schemaPath.slice(prefix.length).split('/')[0] ?? '';
+      byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
+    }
+    const shapeMismatch = (list: ErrorObject[]) =>
+      list.some(
+        (e) =>
+          (e.keyword === 'required' || e.keyword === 'additionalProperties') &&
+          e.instancePath === union.instancePath,
+      );
+    const branches = [...byBranch.values()];
+    if (branches.length < 2 || !branches.every(shapeMismatch)) continue;
+    const closestBranch = branches.reduce((best, list) => (list.length < best.length ? list : best));
+    for (const list of branches) if (list !== closestBranch) for (const e of list) dropped.add(e);
+    dropped.add(union);
+  }
+  return errors.filter((e) => !dropped.has(e));
 }
 
 function quote(v: unknown): string {

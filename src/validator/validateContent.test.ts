@@ -292,6 +292,39 @@ describe('validateContent', () => {
   });
 });
 
+describe('shared text cards (textCards `shared: name`)', () => {
+  const CAREER = 'pages/careers/customer-support.yaml';
+
+  /** A copy of the real site with one career page changed by `edit`. */
+  function realCopy(edit: (text: string) => string): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'validator-shared-'));
+    made.push(dir);
+    for (const part of ['site.yaml', 'pages', 'public'])
+      cpSync(path.join(REPO, part), path.join(dir, part), { recursive: true });
+    writeFileSync(path.join(dir, CAREER), edit(readFileSync(path.join(dir, CAREER), 'utf8')));
+    return dir;
+  }
+
+  it('reports a name site.yaml sharedText does not have, where it is, with a suggestion', () => {
+    const dir = realCopy((t) => t.replace('- shared: careersAboutUs', '- shared: careerAboutUs'));
+    const e = only(validateContent(dir).errors);
+    expect(e.file).toBe(CAREER);
+    expect(e.line).toBe(lineOf(dir, CAREER, 'shared: careerAboutUs'));
+    expect(e.where).toBe('blocks[1].cards[0].shared');
+    expect(e.message).toBe(
+      'There is no shared text "careerAboutUs" in site.yaml sharedText. Did you mean "careersAboutUs"?',
+    );
+  });
+
+  it('reports a mistyped card once, as the form it is closest to (not both forms of a card)', () => {
+    const dir = realCopy((t) => t.replace('- title: Job Description', '- tilte: Job Description'));
+    const e = only(validateContent(dir).errors);
+    expect(e.line).toBe(lineOf(dir, CAREER, 'tilte: Job Description'));
+    expect(e.where).toBe('blocks[1].cards[1].tilte');
+    expect(e.message).toBe('Unknown property "tilte". Did you mean "title"?');
+  });
+});
+
 describe('the editor schema line (# yaml-language-server: $schema=...)', () => {
   /**
    * A copy with its own schema/ folder and every file's schema line pointing at it, as in the

@@ -199,6 +199,8 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
     }
   }
 
+  if (site) for (const [file, yf] of pageYaml) errors.push(...sharedTextErrors(file, yf, site));
+
   errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const warnings = [
@@ -217,6 +219,31 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
   };
   if (!errors.length && site) result.content = { site, pages };
   return result;
+}
+
+/** Text cards placed with `shared: name` must name a card of site.yaml `sharedText`. */
+function sharedTextErrors(file: string, yf: YamlFile, site: SiteConfig): ContentError[] {
+  const names = Object.keys(site.sharedText ?? {});
+  const blocks = (yf.data as Partial<Page> | null)?.blocks;
+  if (!Array.isArray(blocks)) return [];
+  const out: ContentError[] = [];
+  blocks.forEach((block, b) => {
+    if (block?.type !== 'textCards' || !Array.isArray(block.cards)) return;
+    block.cards.forEach((card, c) => {
+      if (!('shared' in card) || typeof card.shared !== 'string' || names.includes(card.shared)) return;
+      const where: (string | number)[] = ['blocks', b, 'cards', c, 'shared'];
+      const known = names.length
+        ? ` Shared texts in site.yaml: ${names.join(', ')}.`
+        : ' site.yaml has no sharedText.';
+      out.push({
+        ...yf.locate(where),
+        file,
+        where: readablePath(where),
+        message: `There is no shared text "${card.shared}" in site.yaml sharedText.${didYouMean(card.shared, names) || known}`,
+      });
+    });
+  });
+  return out;
 }
 
 /**

@@ -158,6 +158,10 @@ describe('career pages render the specification table exactly', () => {
         return i;
       };
       expect(at('About Us')).toBeGreaterThan(at(row.title));
+      // About Us is the company's one shared text (site.yaml sharedText), the same on every opening.
+      const aboutUs = loadContent().site.sharedText?.careersAboutUs;
+      for (const paragraph of aboutUs?.content ?? ['(site.yaml has no careersAboutUs)'])
+        expect(screen.getByText(paragraph)).toBeInTheDocument();
       expect(at('Job Description')).toBeGreaterThan(at('About Us'));
       expect(at('Responsibilities')).toBeGreaterThan(at('Job Description'));
       // The specification's four bullet cards: responsibilities; qualifications or requirements;

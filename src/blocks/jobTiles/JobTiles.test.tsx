@@ -154,7 +154,7 @@ describe('jobPostingFor', () => {
   });
 
   it('describes the job with the named text card, then the bullet cards, as escaped HTML', () => {
-    expect(postingDescription(onSiteBlock, remotePage)).toBe(
+    expect(postingDescription(onSiteBlock, remotePage, site)).toBe(
       '<p>You test things.</p><p>Bugs &amp; &lt;edge&gt; cases.</p>' +
         '<h3>Responsibilities</h3><ul><li>Testing: all of it</li></ul>',
     );

@@ -4,6 +4,7 @@
  * organisation from site.yaml. Pure, so the build, the browser and tests produce the same object.
  */
 import type { BlockOf, Page, SiteConfig } from '../../content/model.ts';
+import { resolveTextCards } from '../textCards/resolveCards.ts';
 
 type JobTiles = BlockOf<'jobTiles'>;
 
@@ -15,14 +16,13 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * The posting's description (HTML, as search engines expect): the paragraphs of the text card named
  * by `posting.descriptionFrom`, then each bullet card of the page as a heading and a list.
  */
-export function postingDescription(block: JobTiles, page: Page): string {
+export function postingDescription(block: JobTiles, page: Page, site: SiteConfig): string {
   const parts: string[] = [];
   for (const b of page.blocks) {
     if (b.type === 'textCards') {
-      for (const card of b.cards) {
+      for (const card of resolveTextCards(b, site)) {
         if (card.title !== block.posting.descriptionFrom) continue;
-        const paragraphs = Array.isArray(card.content) ? card.content : [card.content];
-        parts.push(...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`));
+        parts.push(...card.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`));
       }
     }
   }
@@ -66,7 +66,7 @@ export function jobPostingFor(block: JobTiles, page: Page, site: SiteConfig): Js
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: block.title,
-    description: postingDescription(block, page),
+    description: postingDescription(block, page, site),
     url: absolute(site, page.path),
     datePosted: posting.datePosted,
     validThrough: posting.validThrough,

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithContent } from '../../../tests/support/content.tsx';
+import { loadContent, renderWithContent } from '../../../tests/support/content.tsx';
+import type { SiteConfig } from '../../content/model.ts';
 import TextCards from './TextCards.tsx';
 
 describe('TextCards', () => {
@@ -38,5 +39,27 @@ describe('TextCards', () => {
     );
     expect(screen.getByRole('heading', { level: 2, name: 'The role' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Job Description' })).toBeInTheDocument();
+  });
+
+  it('shows a shared card (shared: name) with the title and paragraphs of site.yaml sharedText', () => {
+    const real = loadContent();
+    const sharedText: SiteConfig['sharedText'] = {
+      aboutCompany: { title: 'About Us', content: ['We build apps.', 'We are small.'] },
+    };
+    const site: SiteConfig = { ...real.site, sharedText };
+    renderWithContent(
+      <TextCards
+        block={{
+          type: 'textCards',
+          cards: [{ shared: 'aboutCompany' }, { title: 'Job Description', content: 'Text.' }],
+        }}
+      />,
+      { content: { ...real, site } },
+    );
+    const headings = screen.getAllByRole('heading', { level: 2 });
+    expect(headings.map((h) => h.textContent)).toEqual(['About Us', 'Job Description']);
+    const [about] = screen.getAllByRole('article');
+    expect(within(about as HTMLElement).getByText('We build apps.').tagName).toBe('P');
+    expect(within(about as HTMLElement).getByText('We are small.').tagName).toBe('P');
   });
 });
