@@ -1,6 +1,7 @@
 /** Browser entry: hydrates the pre-rendered page (or renders it, in development). */
 import '@fontsource-variable/plus-jakarta-sans/wght.css';
 import './styles/tokens.css';
+import './styles/fonts.css';
 import './styles/base.css';
 import { collections, imageSizes, imageVariants, pageLoaders, routes, site } from 'virtual:site-content';
 import { StrictMode } from 'react';
