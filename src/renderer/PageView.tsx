@@ -1,5 +1,5 @@
 /** One route: loads the page's content (suspending until it is there) and renders its blocks. */
-import { createContext, use, useContext, useEffect } from 'react';
+import { createContext, use, useContext, useEffect, useMemo } from 'react';
 import type { Page, RouteEntry } from '../content/model.ts';
 import { BlockRenderer } from './BlockRenderer.tsx';
 import { useContent } from './ContentContext.tsx';
@@ -20,8 +20,11 @@ export function PageView({ route }: { route: RouteEntry }) {
   useEffect(() => {
     applyHead(headFor(route, page, site));
   }, [route, page, site]);
+  // One value per page: a new one would reach blocks still waiting for their code (lazyBlock's
+  // `defer`) as an update, which makes React load them at once.
+  const value = useMemo(() => ({ page, route }), [page, route]);
   return (
-    <PageContext.Provider value={{ page, route }}>
+    <PageContext.Provider value={value}>
       <main id="main" className="page" data-page={route.canonicalPath}>
         <BlockRenderer blocks={page.blocks} />
       </main>

@@ -3,7 +3,8 @@
  * `npm run gen`, a component in src/blocks/<type>/ and one line here (`npm run new:block` does all).
  * The object is typed by the schema-generated union: a type without a component, or a component
  * for a type without a schema, is a compile error. Each block is its own chunk, loaded on demand;
- * `{ defer: true }` marks heavy blocks below the fold, hydrated just after the page (lazyBlock.ts).
+ * `{ defer: true }` marks heavy blocks below the fold (forms, sliders): their code loads when they
+ * come near the screen or the visitor first touches them, not with the page (lazyBlock.ts).
  */
 import type { BlockOf, BlockType } from '../content/model.ts';
 import { type LazyBlock, lazyBlock } from './lazyBlock.ts';

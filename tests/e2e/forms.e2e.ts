@@ -115,6 +115,9 @@ describe('demo / inquiry form', () => {
     p.on('request', (r) => {
       if (r.method() === 'POST') posted = true;
     });
+    // Scrolled to, as a visitor does: the form's code loads as it comes near the screen, and its
+    // button is enabled once it has (a click does not scroll to a disabled button).
+    await demoForm(p).scrollIntoViewIfNeeded();
     await demoForm(p).getByRole('button', { name: demoTexts().submit }).click();
     await expectDialog(p, messages.missingFields.title, messages.missingFields.message);
     expect(posted).toBe(false);
@@ -339,6 +342,7 @@ describe('dialogs', () => {
   it('are accessible and return focus to the form', async () => {
     const p = await open('/services/iot');
     const submit = demoForm(p).getByRole('button', { name: demoTexts().submit });
+    await demoForm(p).scrollIntoViewIfNeeded();
     await submit.click();
     await dialog(p).waitFor({ state: 'visible' });
     expect(await axeViolations(p, '.swal2-container')).toEqual([]);
