@@ -2,7 +2,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkBundle, firstLoadScripts, staticImports } from './check-bundle.ts';
+import {
+  checkBundle,
+  firstLoadProblems,
+  firstLoadScripts,
+  htmlPages,
+  staticImports,
+  usesIndustriesCarousel,
+} from './check-bundle.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -64,5 +71,40 @@ describe('check-bundle', () => {
       path.join('assets', 'pre.js'),
       path.join('assets', 'vendor.js'),
     ]);
+  });
+
+  it('names the form code and keen-slider found in a first load, and which of it a page may have', () => {
+    write('index.html', page('<script type="module" src="/assets/index.js"></script>'));
+    write('assets/index.js', 'import"./form.js";import"./slider.js";');
+    write('assets/form.js', 'const p={demo:"/api/contact-demo"}');
+    write('assets/slider.js', 'e.setAttribute("data-keen-slider-moves","")');
+    const report = checkBundle(dir);
+    expect(report.found).toEqual({
+      sweetalert2: [],
+      forms: [path.join('assets', 'form.js')],
+      'keen-slider': [path.join('assets', 'slider.js')],
+    });
+    expect(firstLoadProblems(report, true)).toEqual([
+      `forms in the first load: ${path.join('assets', 'form.js')}`,
+    ]);
+    expect(firstLoadProblems(report, false)).toEqual([
+      `forms in the first load: ${path.join('assets', 'form.js')}`,
+      `keen-slider in the first load: ${path.join('assets', 'slider.js')}`,
+    ]);
+  });
+
+  it('lists every pre-rendered page of a build, and tells a page with the carousel', () => {
+    mkdirSync(path.join(dir, 'services', 'iot'), { recursive: true });
+    write('index.html', page(''));
+    write('404.html', page(''));
+    write('services/iot/index.html', page(''));
+    write('assets/index.html', 'not a page');
+    expect(htmlPages(dir).sort()).toEqual([
+      '404.html',
+      'index.html',
+      path.join('services', 'iot', 'index.html'),
+    ]);
+    expect(usesIndustriesCarousel('<div class="keen-slider _slider_x">')).toBe(true);
+    expect(usesIndustriesCarousel('<div class="_slider_x">')).toBe(false);
   });
 });
