@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { htmlFileFor, inlineStylesheets, lcpPreloads } from './prerender.ts';
+import { htmlFileFor, inlineStylesheets, lcpPreloads, withoutReactPreloads } from './prerender.ts';
 
 describe('pre-render helpers', () => {
   it('writes each address to the file a static server finds', () => {
@@ -27,6 +27,43 @@ describe('pre-render helpers', () => {
       '<link rel="preload" as="image" href="/a.svg" fetchpriority="high">',
     );
     expect(lcpPreloads('<img src="/a.svg" loading="lazy">')).toBe('');
+  });
+
+  it('preloads a photo offered as AVIF/WebP in its first modern format, with its srcset and sizes', () => {
+    const html =
+      '<picture><source type="image/avif" srcSet="/img/a-1-480.avif 480w, /img/a-1-960.avif 960w" sizes="100vw"/>' +
+      '<source type="image/webp" srcSet="/img/a-1-480.webp 480w" sizes="100vw"/>' +
+      '<img src="/a.png" fetchpriority="high"/></picture>';
+    expect(lcpPreloads(html)).toBe(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/img/a-1-480.avif 480w, /img/a-1-960.avif 960w" imagesizes="100vw" fetchpriority="high">',
+    );
+  });
+
+  it('preloads a photo with a phone variant once per screen, each in its first modern format', () => {
+    const html =
+      '<picture><source type="image/avif" srcSet="/img/m-480.avif 480w" sizes="100vw" media="(max-width: 767px)"/>' +
+      '<source type="image/webp" srcSet="/img/m-480.webp 480w" sizes="100vw" media="(max-width: 767px)"/>' +
+      '<source media="(max-width: 767px)" srcSet="/m.jpg"/>' +
+      '<source type="image/avif" srcSet="/img/d-960.avif 960w" sizes="100vw"/>' +
+      '<source type="image/webp" srcSet="/img/d-960.webp 960w" sizes="100vw"/>' +
+      '<img src="/d.jpg" fetchpriority="high"/></picture>';
+    expect(
+      lcpPreloads(html)
+        .split('\n')
+        .map((l) => l.trim()),
+    ).toEqual([
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/img/m-480.avif 480w" imagesizes="100vw" media="(max-width: 767px)" fetchpriority="high">',
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/img/d-960.avif 960w" imagesizes="100vw" media="not all and (max-width: 767px)" fetchpriority="high">',
+    ]);
+  });
+
+  it('drops the image preloads React writes into the page, and nothing else', () => {
+    const html =
+      '<link rel="preload" as="image" href="/images/brand/logo.svg"/><link rel="preload" as="image" href="/hero.svg" fetchPriority="high"/>' +
+      '<a class="skip-link" href="#main">Skip</a><img src="/images/brand/logo.svg" loading="eager"/>';
+    expect(withoutReactPreloads(html)).toBe(
+      '<a class="skip-link" href="#main">Skip</a><img src="/images/brand/logo.svg" loading="eager"/>',
+    );
   });
 
   it("inlines each of the page's stylesheets once, in cascade order, and keeps each link, disabled, for Vite's loader", () => {

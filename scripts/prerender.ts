@@ -16,10 +16,12 @@ export function htmlFileFor(routePath: string): string {
   return `${routePath.slice(1)}/index.html`;
 }
 
-/** `outDir` holds the Vite builds: client/ (written to) and server/ (the renderer). */
 /**
- * Preload tags for the page's main picture: the first <img fetchpriority="high"> the page rendered,
- * and the phone variant of its <picture>, each only for the screens that use it.
+ * Preload tags for the page's main picture: the first <img fetchpriority="high"> the page rendered.
+ * In a <picture>, one preload per screen it distinguishes (a phone variant's <source media>), each
+ * only for those screens, of the first source a browser would take there: the AVIF variant of a
+ * photo (with its srcset and sizes; browsers without AVIF skip the preload and find the picture in
+ * the page), else the picture itself.
  */
 export function lcpPreloads(html: string): string {
   const img = /<img\b[^>]*fetchpriority="high"[^>]*>/i.exec(html);
@@ -32,17 +34,37 @@ export function lcpPreloads(html: string): string {
     pictureStart >= 0 && !before.slice(pictureStart).includes('</picture>')
       ? [...before.slice(pictureStart).matchAll(/<source\b[^>]*>/gi)].map((m) => ({
           media: /\smedia="([^"]+)"/.exec(m[0])?.[1],
+          type: /\stype="([^"]+)"/.exec(m[0])?.[1],
           srcset: /\ssrcset="([^"]+)"/i.exec(m[0])?.[1],
+          sizes: /\ssizes="([^"]+)"/i.exec(m[0])?.[1],
         }))
       : [];
-  const links = sources
-    .filter((s) => s.media && s.srcset)
-    .map((s) => `<link rel="preload" as="image" href="${s.srcset}" media="${s.media}" fetchpriority="high">`);
-  const otherwise = sources.filter((s) => s.media).map((s) => `not all and ${s.media}`);
-  links.push(
-    `<link rel="preload" as="image" href="${src}"${otherwise.length === 1 ? ` media="${otherwise[0]}"` : ''} fetchpriority="high">`,
-  );
+  const link = (
+    source: { type?: string | undefined; srcset?: string | undefined; sizes?: string | undefined },
+    media: string | undefined,
+  ) => {
+    const single = source.srcset && !/[\s,]/.test(source.srcset.trim());
+    const what = !source.srcset
+      ? ` href="${src}"`
+      : single && !source.type
+        ? ` href="${source.srcset}"`
+        : `${source.type ? ` type="${source.type}"` : ''} imagesrcset="${source.srcset}"${source.sizes ? ` imagesizes="${source.sizes}"` : ''}`;
+    return `<link rel="preload" as="image"${what}${media ? ` media="${media}"` : ''} fetchpriority="high">`;
+  };
+  const medias = [...new Set(sources.map((s) => s.media).filter((m): m is string => !!m))];
+  const links = medias.map((media) => link(sources.find((s) => s.media === media && s.srcset) ?? {}, media));
+  const otherwise = medias.length === 1 ? `not all and ${medias[0]}` : undefined;
+  links.push(link(sources.find((s) => !s.media && s.srcset) ?? {}, otherwise));
   return links.join('\n    ');
+}
+
+/**
+ * The rendered page without the image preloads React adds on its own (for every image not loaded
+ * lazily, e.g. both header logos, one of which is hidden, and the main picture a second time, for
+ * every screen): the page's head gets exactly the main picture's preloads (`lcpPreloads`).
+ */
+export function withoutReactPreloads(html: string): string {
+  return html.replace(/<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="image")[^>]*>/gi, '');
 }
 
 /**
@@ -130,6 +152,7 @@ export function inlineStylesheets(html: string, readAsset: (href: string) => str
   });
 }
 
+/** `outDir` holds the Vite builds: client/ (written to) and server/ (the renderer). */
 export async function prerender(outDir: string): Promise<number> {
   const clientDir = path.join(outDir, 'client');
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -152,7 +175,9 @@ export async function prerender(outDir: string): Promise<number> {
   if (!addresses.includes(NOT_FOUND_PATH)) addresses.push(NOT_FOUND_PATH);
 
   for (const address of addresses) {
-    const { html, head, blockTypes, file: pageFile } = await entry.render(address);
+    const rendered = await entry.render(address);
+    const { head, blockTypes, file: pageFile } = rendered;
+    const html = withoutReactPreloads(rendered.html);
     const structured =
       address === '/'
         ? `\n    <script type="application/ld+json">${jsonLdText(organizationJsonLd(site))}</script>`
