@@ -1,10 +1,13 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planVariants, renderVariant, srcsetsOf, variantWidths } from './imageVariants.ts';
+import { readImageSizes } from './imageSizes.ts';
+import { isRaster, planVariants, renderVariant, srcsetsOf, variantWidths } from './imageVariants.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/images');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'variants-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,5 +45,48 @@ describe('raster image variants', () => {
     const webp = await renderVariant(dir, plan[1] as (typeof plan)[number]);
     const meta = await sharp(webp).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', 480]);
+  });
+
+  it('makes AVIF and WebP copies of a real PNG photo at each planned width, upright and decodable', async () => {
+    const publicDir = path.join(dir, 'public');
+    mkdirSync(path.join(publicDir, 'images'), { recursive: true });
+    copyFileSync(path.join(FIXTURES, 'team.png'), path.join(publicDir, 'images', 'team.png'));
+    const sizes = readImageSizes(publicDir, ['/images/team.png']);
+    expect(sizes).toEqual({ '/images/team.png': [600, 400] });
+    const plan = planVariants(publicDir, sizes);
+    expect(plan.map((v) => `${v.width}.${v.format}`)).toEqual([
+      '480.avif',
+      '480.webp',
+      '600.avif',
+      '600.webp',
+    ]);
+    for (const v of plan) {
+      const out = await sharp(await renderVariant(publicDir, v)).metadata();
+      expect([out.format === 'heif' ? 'avif' : out.format, out.width, out.height], v.file).toEqual([
+        v.format,
+        v.width,
+        Math.round((v.width * 400) / 600),
+      ]);
+    }
+    const srcsets = srcsetsOf(plan);
+    expect(srcsets['/images/team.png']?.avif).toMatch(
+      /^\/img\/team-[0-9a-f]{8}-480\.avif 480w, \/img\/team-[0-9a-f]{8}-600\.avif 600w$/,
+    );
+  });
+
+  it('treats every raster type the schema accepts as a photo, and turns a phone photo upright', async () => {
+    expect(['/a.png', '/a.jpg', '/a.jpeg', '/a.webp', '/a.avif', '/a.svg'].map(isRaster)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    copyFileSync(path.join(FIXTURES, 'tiny-turned.jpg'), path.join(dir, 'turned.jpg'));
+    const plan = planVariants(dir, readImageSizes(dir, ['/turned.jpg']));
+    expect(plan.map((v) => `${v.width}.${v.format}`)).toEqual(['30.avif', '30.webp']);
+    const webp = await sharp(await renderVariant(dir, plan[1] as (typeof plan)[number])).metadata();
+    expect([webp.width, webp.height]).toEqual([30, 40]);
   });
 });

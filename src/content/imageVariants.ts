@@ -1,8 +1,8 @@
 /**
  * Modern-format variants of raster pictures. SVG artwork is already as small and sharp as it gets;
- * when an editor replaces it with a photo (a .png or .jpg path in YAML), the build writes AVIF and
- * WebP copies at several widths, and <Img> offers them with srcset so each screen downloads only
- * what it needs.
+ * when an editor replaces it with a photo (a .png, .jpg, .webp or .avif path in YAML), the build
+ * writes AVIF and WebP copies at several widths, and <Img> offers them with srcset so each screen
+ * downloads only what it needs.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ export interface PlannedVariant {
   file: string;
 }
 
-export const isRaster = (src: string): boolean => /\.(png|jpe?g)$/i.test(src);
+export const isRaster = (src: string): boolean => /\.(png|jpe?g|webp|avif)$/i.test(src);
 
 /** Widths to make for a picture `intrinsicWidth` wide: the standard steps below it, plus its own. */
 export function variantWidths(intrinsicWidth: number): number[] {
@@ -63,7 +63,10 @@ export function srcsetsOf(plan: readonly PlannedVariant[]): ImageVariants {
 
 export async function renderVariant(publicDir: string, v: PlannedVariant): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  const pipeline = sharp(path.join(publicDir, v.src)).resize({ width: v.width, withoutEnlargement: true });
+  // rotate(): upright as shown (a phone photo's EXIF orientation), since the copies carry no EXIF.
+  const pipeline = sharp(path.join(publicDir, v.src))
+    .rotate()
+    .resize({ width: v.width, withoutEnlargement: true });
   return v.format === 'avif'
     ? pipeline.avif({ quality: 55 }).toBuffer()
     : pipeline.webp({ quality: 78 }).toBuffer();

@@ -1,19 +1,36 @@
 /**
  * Every content image goes through here: intrinsic width/height from the build's size map (so the
  * page never shifts), lazy loading unless the image is the page's first view, async decoding, and
- * for raster photos the AVIF/WebP variants the build made (src/content/imageVariants.ts).
+ * for raster photos the AVIF/WebP variants the build made (src/content/imageVariants.ts), offered
+ * in a <picture> with srcset and sizes so each screen downloads only the width it shows.
  */
 import type { ImgHTMLAttributes } from 'react';
 import { useContent } from '../renderer/ContentContext.tsx';
+import { MOBILE_QUERY } from '../styles/breakpoints.ts';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'width' | 'height'> & {
   src: string;
   alt: string;
   /** The page's main picture (above the fold): load first, never lazily. */
   priority?: boolean;
-  /** How wide the image is shown, for choosing among raster variants (CSS sizes syntax). */
+  /**
+   * How wide the image is shown (CSS `sizes` syntax), for choosing among its raster variants.
+   * Default: DEFAULT_SIZES, or the full screen width for the page's main picture.
+   */
   sizes?: string;
 };
+
+/**
+ * The width of a content image when its block does not say: the whole screen up to the page's
+ * content width (--container-max, 75rem), never more (cards and columns should pass their own).
+ */
+export const DEFAULT_SIZES = '(max-width: 75rem) 100vw, 75rem';
+/** The page's main picture is a full-bleed banner. */
+export const PRIORITY_SIZES = '100vw';
+
+export function sizesFor(props: { sizes?: string | undefined; priority?: boolean | undefined }): string {
+  return props.sizes ?? (props.priority ? PRIORITY_SIZES : DEFAULT_SIZES);
+}
 
 function PlainImg({ src, alt, priority = false, sizes: _sizes, ...rest }: Props) {
   const size = useContent().imageSizes[src];
@@ -31,14 +48,24 @@ function PlainImg({ src, alt, priority = false, sizes: _sizes, ...rest }: Props)
   );
 }
 
+/** <source>s offering the AVIF and WebP variants of `src` (none for SVG artwork), optionally for `media`. */
+function ModernSources({ src, sizes, media }: { src: string; sizes: string; media?: string }) {
+  const variants = useContent().imageVariants?.[src];
+  if (!variants) return null;
+  return (
+    <>
+      <source type="image/avif" srcSet={variants.avif} sizes={sizes} {...(media ? { media } : {})} />
+      <source type="image/webp" srcSet={variants.webp} sizes={sizes} {...(media ? { media } : {})} />
+    </>
+  );
+}
+
 export function Img(props: Props) {
   const variants = useContent().imageVariants?.[props.src];
   if (!variants) return <PlainImg {...props} />;
-  const sizes = props.sizes ?? '100vw';
   return (
     <picture>
-      <source type="image/avif" srcSet={variants.avif} sizes={sizes} />
-      <source type="image/webp" srcSet={variants.webp} sizes={sizes} />
+      <ModernSources src={props.src} sizes={sizesFor(props)} />
       <PlainImg {...props} />
     </picture>
   );
@@ -51,18 +78,29 @@ export function ResponsiveImg({
   alt,
   priority = false,
   className,
+  sizes,
 }: {
   desktop: string;
   mobile: string;
   alt: string;
   priority?: boolean;
   className?: string;
+  sizes?: string;
 }) {
   const mobileSize = useContent().imageSizes[mobile];
+  const used = sizesFor({ sizes, priority });
   return (
     <picture>
-      <source media="(max-width: 767px)" srcSet={mobile} width={mobileSize?.[0]} height={mobileSize?.[1]} />
-      <PlainImg src={desktop} alt={alt} priority={priority} {...(className ? { className } : {})} />
+      <ModernSources src={mobile} sizes={used} media={MOBILE_QUERY} />
+      <source media={MOBILE_QUERY} srcSet={mobile} width={mobileSize?.[0]} height={mobileSize?.[1]} />
+      <ModernSources src={desktop} sizes={used} />
+      <PlainImg
+        src={desktop}
+        alt={alt}
+        priority={priority}
+        sizes={used}
+        {...(className ? { className } : {})}
+      />
     </picture>
   );
 }
