@@ -49,6 +49,17 @@ const scrollTo = (p: Page, y: number) =>
 
 const scrollY = (p: Page) => p.evaluate(() => window.scrollY);
 
+/**
+ * Waits until the page is at `y` and has painted twice since: the scroll event has reached the
+ * header and anything it changed has been drawn (instead of waiting a fixed time and hoping).
+ */
+async function afterScrollHandled(p: Page, y: number): Promise<void> {
+  await p.waitForFunction((top) => Math.round(window.scrollY) === top, y);
+  await p.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
+}
+
 describe('navigation bar', () => {
   it('is transparent at the top of home and turns dark once scrolled 100px', async () => {
     const threshold = site().frame.navSolidAfterPx;
@@ -57,7 +68,7 @@ describe('navigation bar', () => {
     expect((await headerBackground(p))[3], 'alpha at the top').toBe(0);
 
     await scrollTo(p, threshold - 2);
-    await p.waitForTimeout(400);
+    await afterScrollHandled(p, threshold - 2);
     expect((await headerBackground(p))[3], `alpha at ${threshold - 2}px`).toBe(0);
 
     await scrollTo(p, threshold);
@@ -181,46 +192,75 @@ describe('mobile menu at 375px', () => {
 });
 
 describe('Contact Us', () => {
-  const expectFooterInView = async (p: Page) => {
+  /**
+   * Follows the Contact Us link and checks where the smooth scroll ends: the footer's top exactly
+   * `offset` (100) px below the top of the screen. That is only possible where the footer is at
+   * least as tall as the screen minus the offset (otherwise the page ends first): the screen is
+   * made that short, and the test says so if the page could not get there.
+   */
+  const expectFooterAtOffset = async (p: Page, click: () => Promise<void>) => {
     const offset = site().frame.contactScrollOffsetPx;
     expect(offset).toBe(100);
-    // Smooth scrolling ends where the footer sits `offset` px below the top, or at the page end.
-    await waitUntil(async () => {
-      const { top, atEnd } = await p.evaluate(() => ({
-        top: document.getElementById('contactus')?.getBoundingClientRect().top ?? -1,
-        atEnd: Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
+    const footer = p.locator('#contactus');
+    const layout = () =>
+      footer.evaluate((el) => ({
+        footerTop: el.getBoundingClientRect().top + window.scrollY,
+        maxScroll: document.documentElement.scrollHeight - window.innerHeight,
       }));
-      // At the page's end a short footer cannot rise to `offset`: it then sits lower, whole in view.
-      return Math.abs(top - offset) <= 2 || (atEnd && top >= offset - 2);
-    }, 'the footer 100px below the top (or the page scrolled to its end)');
+    const before = await layout();
+    const expected = before.footerTop - offset;
+    expect(expected, 'the footer can reach 100px below the top (page long enough)').toBeLessThan(
+      before.maxScroll,
+    );
+    await click();
+    // The smooth scroll has ended when the position stops changing.
+    let last = -1;
+    await waitUntil(async () => {
+      const y = await scrollY(p);
+      const still = y === last && y > 0;
+      last = y;
+      return still;
+    }, 'the smooth scroll to come to rest');
+    expect(
+      Math.abs((await scrollY(p)) - expected),
+      `scrollY ${await scrollY(p)} vs ${expected}`,
+    ).toBeLessThanOrEqual(1);
+    const top = await footer.evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(top - offset), `footer top ${top}px below the top of the screen`).toBeLessThanOrEqual(1);
     expect(await p.getByRole('heading', { name: site().frame.footerHeading }).isVisible()).toBe(true);
-    expect(await scrollY(p)).toBeGreaterThan(0);
   };
+
+  /** A screen just short enough for the footer to rise to 100px below its top. */
+  async function fitScreenToFooter(p: Page, width: number) {
+    const footerHeight = await p.locator('#contactus').evaluate((el) => el.getBoundingClientRect().height);
+    const height = Math.min(p.viewportSize()?.height ?? 800, Math.floor(footerHeight) + 100 - 40);
+    await p.setViewportSize({ width, height });
+  }
 
   it('scrolls to the footer from the desktop menu', async () => {
     const p = await open(desktop, '/services/iot');
-    await p
-      .getByRole('navigation', { name: site().frame.mainMenuLabel })
-      .first()
-      .getByRole('link', {
-        name: 'Contact Us',
-      })
-      .click();
-    await expectFooterInView(p);
+    await fitScreenToFooter(p, WIDTHS.desktop);
+    await expectFooterAtOffset(p, () =>
+      p
+        .getByRole('navigation', { name: site().frame.mainMenuLabel })
+        .first()
+        .getByRole('link', { name: 'Contact Us' })
+        .click(),
+    );
     expect(new URL(p.url()).pathname).toBe('/services/iot');
   });
 
   it('scrolls to the footer from the mobile menu', async () => {
     const p = await open(mobile, '/about');
+    await fitScreenToFooter(p, WIDTHS.mobile);
     await p.getByRole('button', { name: site().frame.menuButtonLabel }).click();
-    await p
-      .getByRole('navigation', { name: site().frame.mainMenuLabel })
-      .last()
-      .getByRole('link', {
-        name: 'Contact Us',
-      })
-      .click();
-    await expectFooterInView(p);
+    await expectFooterAtOffset(p, () =>
+      p
+        .getByRole('navigation', { name: site().frame.mainMenuLabel })
+        .last()
+        .getByRole('link', { name: 'Contact Us' })
+        .click(),
+    );
   });
 });
 

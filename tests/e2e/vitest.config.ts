@@ -19,7 +19,6 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One slow moment on a busy machine should not fail the suite; a real defect fails every time.
-    retry: 1,
+    // No retries: a test that passes only at its second attempt is a defect to fix, not to hide.
   },
 });

@@ -70,13 +70,31 @@ export async function scrollThrough(page: Page): Promise<void> {
   });
 }
 
-/** Images the browser finished loading but could not decode or fetch. */
-export function brokenImages(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(document.images)
-      .filter((img) => img.complete && img.currentSrc !== '' && img.naturalWidth === 0)
-      .map((img) => img.currentSrc),
-  );
+/**
+ * Every <img> of the page, loaded: lazy ones are switched to eager loading (so pictures far down the
+ * page, hidden or in a carousel's other slides load too), then each must finish with a picture
+ * (naturalWidth > 0). Returns the ones that did not, by address, or that had not finished after
+ * `timeout` ms.
+ */
+export async function brokenImages(page: Page, timeout = 15_000): Promise<string[]> {
+  return page.evaluate(async (limit) => {
+    const images = Array.from(document.images);
+    for (const img of images) if (img.loading === 'lazy') img.loading = 'eager';
+    const settled = (img: HTMLImageElement) =>
+      img.complete
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            img.addEventListener('load', () => resolve(), { once: true });
+            img.addEventListener('error', () => resolve(), { once: true });
+          });
+    await Promise.race([
+      Promise.all(images.map(settled)),
+      new Promise((resolve) => setTimeout(resolve, limit)),
+    ]);
+    return images
+      .filter((img) => !img.complete || img.naturalWidth === 0)
+      .map((img) => `${img.currentSrc || img.src}${img.complete ? '' : ' (still loading)'}`);
+  }, timeout);
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * One visit per route at one screen width, checking what a visitor gets: status 200, the page's
  * <title> and one visible h1; zero axe violations (WCAG 2.2 A/AA); no console error, failed request,
- * error answer, broken image or request to another origin; no sideways scrolling; and every
- * control at least 44 x 44 px. An unknown
- * address answers 404 with the 404 page, checked the same way.
+ * error answer or request to another origin; every image loaded (lazy ones too); no sideways
+ * scrolling; and every control at least 44 x 44 px. An unknown address answers 404 with the 404
+ * page, checked the same way, which links home from its own content.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,13 @@ export function describeRoutes(width: number): void {
         expect(result.h1, 'exactly one visible, non-empty h1').toHaveLength(1);
         expect(result.axe, 'axe violations').toEqual([]);
         expect(result.problems, 'console errors, failed requests, other origins').toEqual([]);
+        // The way back is on the page itself (pages/404.yaml), not only in the header and footer.
+        const home = page.locator('main a[href="/"]');
+        expect(await home.count(), 'a link to the home page inside <main>').toBeGreaterThan(0);
+        expect(await home.first().isVisible(), 'the home link is shown').toBe(true);
+        expect(((await home.first().textContent()) ?? '').trim(), 'the home link says where it goes').toMatch(
+          /home/i,
+        );
       } finally {
         await page.close();
       }
