@@ -312,6 +312,13 @@ describe('choosing an item', () => {
   }
   const shownPage = () => document.querySelector('main')?.getAttribute('data-page');
 
+  it('leaves the scroll position alone when the loaded page hydrates (a visitor may have scrolled)', async () => {
+    scrollWindowTo(700);
+    scrollTo.mockClear();
+    await renderApp('/services/iot');
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
   it('navigates and scrolls to the top; the current page scrolls back to its top too', async () => {
     const user = userEvent.setup();
     await renderApp('/services/iot');

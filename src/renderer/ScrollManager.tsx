@@ -1,8 +1,11 @@
 /**
  * Scroll behaviour on navigation: a new page starts at its top; an address with #anchor (e.g.
  * "/#contactus" or "/about#contactus") scrolls to that element, leaving room for the fixed header.
+ * The first render (hydrating the page the browser loaded) leaves the scroll position alone: the
+ * browser already opened it at the top, or restored the place of a reload, and a visitor may have
+ * scrolled the pre-rendered page before its code arrived.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSite } from './ContentContext.tsx';
 import { scrollToAnchor } from './links.tsx';
@@ -10,6 +13,7 @@ import { scrollToAnchor } from './links.tsx';
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
   const offset = useSite().frame.contactScrollOffsetPx;
+  const firstRender = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is exactly what must scroll to the top.
   useEffect(() => {
     if (hash) {
@@ -20,6 +24,10 @@ export function ScrollManager() {
         if (!scrollToAnchor(id, offset) && tries++ < 30) requestAnimationFrame(attempt);
       };
       attempt();
+      return;
+    }
+    if (firstRender.current) {
+      firstRender.current = false;
       return;
     }
     window.scrollTo(0, 0);
