@@ -81,3 +81,11 @@ export function jobTitleOf(page: Page): string | undefined {
 export function openPositions(pages: readonly { page: Page }[]): string[] {
   return pages.map(({ page }) => jobTitleOf(page)).filter((t): t is string => t !== undefined);
 }
+
+/** The browser tab and search result title: site.yaml `titleTemplate` around the page's own title. */
+export function fullTitle(
+  page: Pick<Page, 'title'>,
+  site: Pick<SiteConfig, 'titleTemplate' | 'company'>,
+): string {
+  return site.titleTemplate.replaceAll('{title}', page.title).replaceAll('{company}', site.company.name);
+}

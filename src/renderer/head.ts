@@ -3,7 +3,7 @@
  * Open Graph and Twitter card. The pre-renderer writes these tags into the HTML; on the client,
  * `applyHead` updates them after each navigation.
  */
-import type { Page, RouteEntry, SiteConfig } from '../content/model.ts';
+import { fullTitle, type Page, type RouteEntry, type SiteConfig } from '../content/model.ts';
 
 export const DEFAULT_SHARE_IMAGE = '/images/brand/og-image.jpg';
 
@@ -40,7 +40,7 @@ export function headFor(route: RouteEntry, page: Page, site: SiteConfig): Head {
     meta('name', 'twitter:description', page.description),
     meta('name', 'twitter:image', image),
   ];
-  return { title: page.title, tags };
+  return { title: fullTitle(page, site), tags };
 }
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -325,6 +325,26 @@ describe('shared text cards (textCards `shared: name`)', () => {
   });
 });
 
+describe('the title shown (site.yaml titleTemplate)', () => {
+  it('warns, without failing, when the page title in the template is longer than search results show', () => {
+    const dir = brokenCopy('pages/services/iot.yaml', (t) =>
+      t.replace(/^title: .*$/m, 'title: Telematics, GPS Tracking and IoT Sensor Platforms for Every Fleet'),
+    );
+    const result = validateContent(dir);
+    expect(result.errors.map(formatError)).toEqual([]);
+    const warning = result.warnings.find((w) => w.where === 'title');
+    expect(warning?.file).toBe('pages/services/iot.yaml');
+    expect(warning?.line).toBe(lineOf(dir, 'pages/services/iot.yaml', 'title: Telematics, GPS'));
+    expect(warning?.message).toMatch(
+      /^The title shown is \d+ characters \("Telematics, GPS .* \| Fixture Co"\)/,
+    );
+  });
+
+  it('has no such warning for the real site', () => {
+    expect(validateContent(REPO).warnings.filter((w) => w.where === 'title')).toEqual([]);
+  });
+});
+
 describe('the editor schema line (# yaml-language-server: $schema=...)', () => {
   /**
    * A copy with its own schema/ folder and every file's schema line pointing at it, as in the

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, SiteConfig } from '../content/generated/content-types.ts';
+import { fullTitle } from '../content/model.ts';
 import { readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
 import { blockTypeOf, listBlockSchemaFiles, readSchemaFiles, SCHEMA_DIR } from './schemaFiles.ts';
 import { createSchemaValidator, type MarkedValue } from './schemaValidator.ts';
@@ -205,6 +206,7 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const warnings = [
     ...modelineWarnings,
+    ...(site ? pages.flatMap(({ file, page }) => longTitle(file, page, site, pageYaml.get(file))) : []),
     ...pages.flatMap(({ file }) => {
       const yf = pageYaml.get(file);
       return yf ? expiredPostings(yf, today) : [];
@@ -219,6 +221,22 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
   };
   if (!errors.length && site) result.content = { site, pages };
   return result;
+}
+
+/** Search results cut titles near 70 characters; the template's words count too. */
+const TITLE_SHOWN_LENGTH = 70;
+
+function longTitle(file: string, page: Page, site: SiteConfig, yf: YamlFile | undefined): ContentError[] {
+  const shown = fullTitle(page, site);
+  if (!yf || shown.length <= TITLE_SHOWN_LENGTH) return [];
+  return [
+    {
+      ...yf.locate(['title']),
+      file,
+      where: 'title',
+      message: `The title shown is ${shown.length} characters ("${shown}"), and search results cut it after about ${TITLE_SHOWN_LENGTH}. Shorten the title by ${shown.length - TITLE_SHOWN_LENGTH} characters (site.yaml titleTemplate adds the company name).`,
+    },
+  ];
 }
 
 /** Text cards placed with `shared: name` must name a card of site.yaml `sharedText`. */

@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveRoutes, jobTitleOf, NOT_FOUND_PATH } from '../../src/content/model.ts';
+import { deriveRoutes, fullTitle, jobTitleOf, NOT_FOUND_PATH } from '../../src/content/model.ts';
 import { baseUrl, launchBrowser, siteContent } from './support/site.ts';
 
 interface HeadFacts {
@@ -116,7 +116,10 @@ describe('head tags of every page', () => {
       const { status, head } = await headOf(route.path);
       expect(status).toBe(200);
       expect(head.lang, 'lang').toMatch(/^en\b/);
-      expect(head.titles, '<title>').toEqual([yaml.title]);
+      // The page's own title in site.yaml's template ("… | Triune Technologies"); sharing cards
+      // carry the page's own title, next to og:site_name.
+      expect(head.titles, '<title>').toEqual([fullTitle(yaml, site)]);
+      expect(head.titles[0]).toContain(site.company.name);
       expect(head.meta.description, 'meta description').toEqual([yaml.description]);
 
       const canonical = absoluteUrl(route.canonicalPath);
@@ -187,7 +190,7 @@ describe('head tags of every page', () => {
     const notFound = pages.find((p) => p.page.path === NOT_FOUND_PATH)?.page;
     const { status, head } = await headOf('/no-such-page/for-the-head-test');
     expect(status).toBe(404);
-    expect(head.titles).toEqual([notFound?.title]);
+    expect(head.titles).toEqual([notFound && fullTitle(notFound, site)]);
     expect(head.robots).toEqual(['noindex']);
     expect(head.canonical).toEqual([]);
     expect(head.h1).toBe(1);

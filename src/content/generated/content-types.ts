@@ -788,6 +788,10 @@ export interface SiteConfig {
 $schema?: string
 company: Company
 /**
+ * How a page's `title` becomes the browser tab and search result title: {title} is the page's title, {company} the company name. Pages then write only their own words.
+ */
+titleTemplate: string
+/**
  * The public address of the site, without a trailing slash. Used for canonical links, the sitemap and sharing cards.
  */
 url: string

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { inject } from 'vitest';
-import { deriveRoutes, NOT_FOUND_PATH, type RouteEntry } from '../../../src/content/model.ts';
+import { deriveRoutes, fullTitle, NOT_FOUND_PATH, type RouteEntry } from '../../../src/content/model.ts';
 import { formatErrors } from '../../../src/validator/formatErrors.ts';
 import { type Content, validateContent } from '../../../src/validator/validateContent.ts';
 
@@ -65,7 +65,8 @@ export interface RouteToVisit {
 export function routesToVisit(): RouteToVisit[] {
   const { pages } = siteContent();
   const fromContent: RouteEntry[] = deriveRoutes(pages).filter((r) => r.path !== NOT_FOUND_PATH);
-  const titleOf = new Map(pages.map((p) => [p.file, p.page.title]));
+  const { site } = siteContent();
+  const titleOf = new Map(pages.map((p) => [p.file, fullTitle(p.page, site)]));
   const known = new Set(fromContent.map((r) => r.path));
   return [
     ...fromContent.map((r) => ({ path: r.path, title: titleOf.get(r.file) })),
@@ -75,9 +76,10 @@ export function routesToVisit(): RouteToVisit[] {
 
 /** The 404 page's <title>, from pages/404.yaml. */
 export function notFoundTitle(): string {
-  const page = siteContent().pages.find((p) => p.page.path === NOT_FOUND_PATH);
+  const { pages, site } = siteContent();
+  const page = pages.find((p) => p.page.path === NOT_FOUND_PATH);
   if (!page) throw new Error(`The content has no ${NOT_FOUND_PATH} page.`);
-  return page.page.title;
+  return fullTitle(page.page, site);
 }
 
 declare module 'vitest' {
