@@ -315,13 +315,21 @@ describe('stylesheets', () => {
       .first()
       .getByRole('link', { name: 'About', exact: true })
       .click();
-    // Unstyled, the About hero's heading would keep the browser's default 32px.
-    const h1Size = () =>
-      page.locator('h1').evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
-    await waitUntil(
-      async () => new URL(page.url()).pathname === '/about' && (await h1Size()) > 40,
-      "the About page, with its hero's styles",
-    );
+    // The About page's own h1 (while its blocks load, the router may still show the career page,
+    // whose styled h1 must not count). Unstyled, it would keep the browser's default 32px.
+    const about = siteContent().pages.find((p) => p.page.path === '/about')?.page;
+    const aboutHero = about?.blocks.find((b) => b.type === 'pageHero');
+    if (aboutHero?.type !== 'pageHero') throw new Error('pages/about.yaml has no pageHero');
+    const h1 = () =>
+      page.locator('h1').evaluate((el) => ({
+        text: el.textContent?.trim(),
+        size: Number.parseFloat(getComputedStyle(el).fontSize),
+      }));
+    await waitUntil(async () => {
+      if (new URL(page.url()).pathname !== '/about') return false;
+      const { text, size } = await h1();
+      return text === aboutHero.heading && size > 40;
+    }, "the About page's h1, with its hero's styles");
     expect(stylesheets.length, "the About page's block stylesheets, fetched on navigation").toBeGreaterThan(
       0,
     );
