@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import ServicesCarousel from '../../src/blocks/servicesCarousel/ServicesCarousel.tsx';
 import type { Block, BlockOf } from '../../src/content/model.ts';
 import { blockRegistry } from '../../src/renderer/registry.ts';
+import { stubMatchMedia } from '../../src/ui/motionTesting.ts';
 import { formatError } from '../../src/validator/formatErrors.ts';
 import { validateContent } from '../../src/validator/validateContent.ts';
 import { blocksOf, loadContent, REPO_ROOT, renderRoute, renderWithContent } from '../support/content.tsx';
@@ -365,16 +366,7 @@ describe('a new service page added as one YAML file', () => {
     );
     expect(carousel, 'the home page has a services carousel').toBeDefined();
     if (!carousel) return;
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    stubMatchMedia();
     const home = await renderInAct(() =>
       renderWithContent(<ServicesCarousel block={carousel} />, { content }),
     );
