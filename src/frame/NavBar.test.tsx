@@ -319,6 +319,16 @@ describe('choosing an item', () => {
     expect(scrollTo).not.toHaveBeenCalled();
   });
 
+  it('opened at an #anchor, still opens the next page at its top', async () => {
+    const user = userEvent.setup();
+    await renderApp('/services/iot#contactus');
+    scrollWindowTo(700);
+    scrollTo.mockClear();
+    await clickAndSettle(user, within(desktopNav()).getByRole('link', { name: 'About' }));
+    await waitFor(() => expect(shownPage()).toBe('/about'), { timeout: 15000 });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
   it('navigates and scrolls to the top; the current page scrolls back to its top too', async () => {
     const user = userEvent.setup();
     await renderApp('/services/iot');

@@ -16,6 +16,8 @@ export function ScrollManager() {
   const firstRender = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is exactly what must scroll to the top.
   useEffect(() => {
+    const loadedPage = firstRender.current;
+    firstRender.current = false;
     if (hash) {
       const id = decodeURIComponent(hash.slice(1));
       // The page's blocks may still be loading: try again on the next frames.
@@ -26,11 +28,7 @@ export function ScrollManager() {
       attempt();
       return;
     }
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    window.scrollTo(0, 0);
+    if (!loadedPage) window.scrollTo(0, 0);
   }, [pathname, hash, offset]);
   return null;
 }
