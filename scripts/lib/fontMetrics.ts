@@ -300,6 +300,16 @@ export interface FallbackFace {
   measureWeight: number;
 }
 
+/** Arial Bold and its metric-compatible stand-ins: both heavier faces are drawn from it. */
+const BOLD_LOCALS = [
+  'Arial Bold',
+  'Arial-BoldMT',
+  'Liberation Sans Bold',
+  'LiberationSans-Bold',
+  'Arimo Bold',
+  'Helvetica Bold',
+];
+
 export const FALLBACK_FACES: readonly FallbackFace[] = [
   {
     weights: '100 549',
@@ -311,28 +321,14 @@ export const FALLBACK_FACES: readonly FallbackFace[] = [
   {
     weights: '550 749',
     matchWeight: 700,
-    locals: [
-      'Arial Bold',
-      'Arial-BoldMT',
-      'Liberation Sans Bold',
-      'LiberationSans-Bold',
-      'Arimo Bold',
-      'Helvetica Bold',
-    ],
+    locals: BOLD_LOCALS,
     measureFamily: 'Liberation Sans',
     measureWeight: 700,
   },
   {
     weights: '750 900',
     matchWeight: 800,
-    locals: [
-      'Arial Bold',
-      'Arial-BoldMT',
-      'Liberation Sans Bold',
-      'LiberationSans-Bold',
-      'Arimo Bold',
-      'Helvetica Bold',
-    ],
+    locals: BOLD_LOCALS,
     measureFamily: 'Liberation Sans',
     measureWeight: 700,
   },
