@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { contentPlugin } from './src/content/vitePlugin.ts';
-import { iconSpritePlugin } from './src/icons/sprite.ts';
+import { contentPlugin } from './scripts/build/contentPlugin.ts';
+import { iconSpritePlugin } from './scripts/build/iconSprite.ts';
 
 export default defineConfig({
   // Tests load content through tests/support/content.tsx, so one broken YAML file fails its own

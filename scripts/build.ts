@@ -1,13 +1,13 @@
 /**
  * `npm run build`: validate the content, build the browser bundle and the server renderer with
- * Vite, then pre-render every route to static HTML (scripts/prerender.ts).
+ * Vite, then pre-render every route to static HTML (scripts/build/prerender.ts).
  * A content error stops the build with file:line:column.
  */
 import path from 'node:path';
 import { build } from 'vite';
 import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
-import { validateContent } from '../src/validator/validateContent.ts';
-import { prerender } from './prerender.ts';
+import { prerender } from './build/prerender.ts';
+import { validateContent } from './build/validateFolder.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // `--out DIR` builds elsewhere than dist/ (e.g. for a check that must not disturb a running server).
@@ -29,7 +29,7 @@ await build({
 await build({
   root,
   logLevel: 'warn',
-  build: { ssr: 'src/entry-server.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true },
+  build: { ssr: 'scripts/build/renderPage.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true },
   // Bundle the renderer's dependencies too, so a build in any folder runs without node_modules.
   ssr: { noExternal: true },
 });

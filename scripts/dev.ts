@@ -25,8 +25,8 @@ import { createServer, type SiteServer } from '../server/app.ts';
 import { loadConfig, normalizeBasePath, REPO_ROOT } from '../server/config.ts';
 import { loadSiteFacts, type SiteFacts } from '../server/content.ts';
 import { staffOptions } from '../server/staffOptions.ts';
-import { contentPlugin } from '../src/content/vitePlugin.ts';
 import { parseYamlText } from '../src/validator/yamlFile.ts';
+import { contentPlugin } from './build/contentPlugin.ts';
 
 const config = loadConfig();
 const contentDir = config.contentDir;

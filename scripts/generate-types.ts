@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateContentTypes, generatedPaths, generateUnionSchemaText } from '../src/validator/generate.ts';
+import { generateContentTypes, generatedPaths, generateUnionSchemaText } from './build/generateTypes.ts';
 
 const union = generateUnionSchemaText();
 writeFileSync(generatedPaths.unionSchema, union);

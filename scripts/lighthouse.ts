@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import lighthouse from 'lighthouse';
 import type { RouteEntry } from '../src/content/model.ts';
+import { htmlFileFor } from './build/prerender.ts';
 import { checkBundle } from './check-bundle.ts';
 import {
   argValue,
@@ -27,7 +28,6 @@ import {
   routesToVisit,
   serveBuild,
 } from './lib/serveBuild.ts';
-import { htmlFileFor } from './prerender.ts';
 
 export const BUDGET = {
   performance: 95,

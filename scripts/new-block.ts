@@ -11,7 +11,7 @@ import {
   generatedPathsFor,
   generateUnionSchemaText,
   REPOSITORY_ROOT,
-} from '../src/validator/generate.ts';
+} from './build/generateTypes.ts';
 
 const USAGE = 'Usage: npm run new:block <name> [--root <folder>]   (name in camelCase, e.g. testimonialGrid)';
 
@@ -71,7 +71,7 @@ mkdirSync(dir, { recursive: true });
 writeFileSync(
   path.join(dir, `${Pascal}.tsx`),
   `/** TODO: what this block shows and why. */
-import type { BlockProps } from '../../renderer/registry.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import styles from './${Pascal}.module.css';
 
 export default function ${Pascal}({ block }: BlockProps<'${name}'>) {

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
-import { validateContent } from '../src/validator/validateContent.ts';
+import { validateContent } from './build/validateFolder.ts';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const result = validateContent(root);

@@ -2,9 +2,10 @@
  * What the API needs from the content, read from the one source of truth at start: the service
  * types of site.yaml and the job titles of the career pages, and the API base path.
  */
+
+import { validateContent } from '../scripts/build/validateFolder.ts';
 import { openPositions } from '../src/content/model.ts';
 import { formatErrors } from '../src/validator/formatErrors.ts';
-import { validateContent } from '../src/validator/validateContent.ts';
 import type { FormOptions } from './api/context.ts';
 import { normalizeBasePath } from './config.ts';
 

@@ -11,7 +11,7 @@ import { createServer } from '../../server/app.ts';
 import { loadSiteFacts } from '../../server/content.ts';
 import { deriveRoutes, NOT_FOUND_PATH, type RouteEntry } from '../../src/content/model.ts';
 import { formatErrors } from '../../src/validator/formatErrors.ts';
-import { validateContent } from '../../src/validator/validateContent.ts';
+import { validateContent } from '../build/validateFolder.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -1,4 +1,4 @@
-/** Types of the modules the content plugin (src/content/vitePlugin.ts) generates. */
+/** Types of the modules the content plugin (scripts/build/contentPlugin.ts) generates. */
 declare module 'virtual:site-content' {
   import type { Collections, Page, RouteEntry, SiteConfig } from './model.ts';
   export const site: SiteConfig;

@@ -1,6 +1,6 @@
 /**
  * Brand marks of the social networks (lucide has none): single-path glyphs on a 24x24 grid, filled
- * with currentColor. Read at build time only: src/icons/sprite.ts draws them into the icon sprite.
+ * with currentColor. Read at build time only: scripts/build/iconSprite.ts draws them into the icon sprite.
  */
 export type SocialNetwork = 'facebook' | 'twitter' | 'linkedin' | 'instagram';
 

@@ -1,7 +1,7 @@
 /**
  * The site's icon set: icon names usable in YAML (schema/defs.schema.json `icon`) mapped to lucide
  * icons. The map is typed by the schema's names, so a name without an icon does not compile. It is
- * used at build time only: src/icons/sprite.ts draws these icons into one SVG sprite
+ * used at build time only: scripts/build/iconSprite.ts draws these icons into one SVG sprite
  * (/icons/sprite.svg), which <Icon> references, so no icon drawing is in the pages' JavaScript.
  */
 import {

@@ -1,7 +1,8 @@
 /** Renders a page's blocks in order, each through the component the registry maps its type to. */
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import type { Block, BlockOf, BlockType } from '../content/model.ts';
-import { type BlockProps, blockRegistry } from './registry.ts';
+import type { BlockProps } from './blockProps.ts';
+import { blockRegistry } from './registry.ts';
 
 /**
  * One block through the component registered for its type. Generic in that type, so the compiler

@@ -6,10 +6,9 @@
  * `{ defer: true }` marks heavy blocks below the fold (forms, sliders): their code loads when they
  * come near the screen or the visitor first touches them, not with the page (lazyBlock.ts).
  */
-import type { BlockOf, BlockType } from '../content/model.ts';
+import type { BlockType } from '../content/model.ts';
+import type { BlockProps } from './blockProps.ts';
 import { type LazyBlock, lazyBlock } from './lazyBlock.ts';
-
-export type BlockProps<T extends BlockType> = { block: BlockOf<T> };
 
 export const blockRegistry: { [T in BlockType]: LazyBlock<BlockProps<T>> } = {
   aboutCard: lazyBlock(() => import('../blocks/aboutCard/AboutCard.tsx')),

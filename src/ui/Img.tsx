@@ -1,7 +1,7 @@
 /**
  * Every content image goes through here: intrinsic width/height from the build's size map (so the
  * page never shifts), lazy loading unless the image is the page's first view, async decoding, and
- * for raster photos the AVIF/WebP variants the build made (src/content/imageVariants.ts), offered
+ * for raster photos the AVIF/WebP variants the build made (scripts/build/imageVariants.ts), offered
  * in a <picture> with srcset and sizes so each screen downloads only the width it shows.
  */
 import type { ImgHTMLAttributes } from 'react';

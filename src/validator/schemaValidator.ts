@@ -4,7 +4,7 @@
  * validating, ajv hands each such value and its place to a collector for the cross-file checks.
  */
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
-import { readSchemaFiles, SCHEMA_BASE_URI } from './schemaFiles.ts';
+import { PAGE_SCHEMA, SCHEMA_BASE_URI, type SchemaFile, SITE_SCHEMA } from './schemas.ts';
 
 export interface MarkedValue {
   instancePath: string;
@@ -20,7 +20,7 @@ export interface ValidationRun {
 
 type Collector = { links: MarkedValue[]; images: MarkedValue[] };
 
-export function createSchemaValidator() {
+export function createSchemaValidator(schemaFiles: readonly SchemaFile[]) {
   let collector: Collector = { links: [], images: [] };
   const ajv = new Ajv2020({
     allErrors: true,
@@ -50,7 +50,7 @@ export function createSchemaValidator() {
       return true;
     },
   });
-  for (const { relPath, schema } of readSchemaFiles()) {
+  for (const { relPath, schema } of schemaFiles) {
     const { $id: _ignored, ...rest } = schema;
     ajv.addSchema(rest, SCHEMA_BASE_URI + relPath);
   }
@@ -63,5 +63,5 @@ export function createSchemaValidator() {
       return { valid, errors: fn.errors ?? [], ...collector };
     };
   };
-  return { site: compile('site.schema.json'), page: compile('page.schema.json') };
+  return { site: compile(SITE_SCHEMA), page: compile(PAGE_SCHEMA) };
 }

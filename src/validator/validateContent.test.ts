@@ -8,9 +8,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { validateContent } from '../../scripts/build/validateFolder.ts';
 import { formatError } from './formatErrors.ts';
 import type { ContentError } from './types.ts';
-import { validateContent } from './validateContent.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../tests/fixtures/minimal-site');
 const REPO = path.resolve(import.meta.dirname, '../..');

@@ -3,7 +3,6 @@
  * (with node ranges) and a LineCounter. Syntax errors are reported where the mistake starts (the
  * opening quote that is never closed, the line that is indented wrongly), in words an editor knows.
  */
-import { readFileSync } from 'node:fs';
 import {
   type CST,
   isCollection,
@@ -35,10 +34,6 @@ export interface YamlFile {
     options?: { key?: string },
   ) => { line: number; column: number };
   syntaxErrors: ContentError[];
-}
-
-export function readYamlFile(absPath: string, relPath: string): YamlFile {
-  return parseYamlText(readFileSync(absPath, 'utf8'), relPath);
 }
 
 export function parseYamlText(text: string, relPath: string): YamlFile {

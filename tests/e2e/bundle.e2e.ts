@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { htmlFileFor } from '../../scripts/build/prerender.ts';
 import { checkBundle, firstLoadProblems, usesIndustriesCarousel } from '../../scripts/check-bundle.ts';
-import { htmlFileFor } from '../../scripts/prerender.ts';
 import { deriveRoutes, NOT_FOUND_PATH } from '../../src/content/model.ts';
 import { REPO_ROOT, siteContent } from './support/site.ts';
 

@@ -7,13 +7,13 @@ import path from 'node:path';
 import { type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { readImageSizes } from '../../src/content/imageSizes.ts';
+import { readImageSizes } from '../../scripts/build/imageSizes.ts';
+import { validateContent } from '../../scripts/build/validateFolder.ts';
 import { type Block, deriveCollections, deriveRoutes } from '../../src/content/model.ts';
 import { App } from '../../src/renderer/App.tsx';
 import { ContentProvider, type SiteContent } from '../../src/renderer/ContentContext.tsx';
 import { blockRegistry } from '../../src/renderer/registry.ts';
 import { formatErrors } from '../../src/validator/formatErrors.ts';
-import { validateContent } from '../../src/validator/validateContent.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { validateContent } from '../../scripts/build/validateFolder.ts';
 import { formatError } from '../../src/validator/formatErrors.ts';
-import { validateContent } from '../../src/validator/validateContent.ts';
 import { loadContent, REPO_ROOT, renderRoute } from '../support/content.tsx';
 
 const FIXTURE = path.join(REPO_ROOT, 'tests/fixtures/minimal-site');

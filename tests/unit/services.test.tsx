@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { act, type RenderResult, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { validateContent } from '../../scripts/build/validateFolder.ts';
 import ServicesCarousel from '../../src/blocks/servicesCarousel/ServicesCarousel.tsx';
 import type { Block, BlockOf } from '../../src/content/model.ts';
 import { blockRegistry } from '../../src/renderer/registry.ts';
 import { stubMatchMedia } from '../../src/ui/motionTesting.ts';
 import { formatError } from '../../src/validator/formatErrors.ts';
-import { validateContent } from '../../src/validator/validateContent.ts';
 import { blocksOf, loadContent, REPO_ROOT, renderRoute, renderWithContent } from '../support/content.tsx';
 
 /** The specification's thirteen services, in its order (section 1): slug and the page's h1. */

@@ -1,5 +1,5 @@
 /** A title-and-description card ("About Service", "About App"), optionally over a background picture. */
-import type { BlockProps } from '../../renderer/registry.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { ResponsiveImg } from '../../ui/Img.tsx';
 import styles from './AboutCard.module.css';
 

@@ -1,7 +1,7 @@
 /** One prominent button in its own band, e.g. "Get Start Today" scrolling to the demo form. */
 import { Icon } from '../../icons/Icon.tsx';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { SmartLink } from '../../renderer/links.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './ActionButton.module.css';
 
 export default function ActionButton({ block }: BlockProps<'actionButton'>) {

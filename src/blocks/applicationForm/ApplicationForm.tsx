@@ -27,9 +27,9 @@ import {
   responses,
 } from '../../forms/rules.ts';
 import { useSubmission } from '../../forms/useSubmission.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
 import { usePage } from '../../renderer/PageView.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './ApplicationForm.module.css';
 
 export default function ApplicationForm({ block }: BlockProps<'applicationForm'>) {

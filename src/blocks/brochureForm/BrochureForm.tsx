@@ -15,8 +15,8 @@ import {
 } from '../../forms/fields.tsx';
 import { API_PATHS, checkBrochure, FIELD_MAX_LENGTHS, responses } from '../../forms/rules.ts';
 import { useSubmission } from '../../forms/useSubmission.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './BrochureForm.module.css';
 
 export default function BrochureForm({ block }: BlockProps<'brochureForm'>) {

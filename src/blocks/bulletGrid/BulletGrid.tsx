@@ -1,6 +1,6 @@
 /** Cards with a title and a bullet list, two columns on wide screens; bullet leads before ":" are bold. */
 import { Icon } from '../../icons/Icon.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import styles from './BulletGrid.module.css';
 import { splitBullet } from './splitBullet.ts';
 

@@ -3,7 +3,7 @@
  * badge) over an optional YAML gradient, and a paragraph inviting the visitor to ask for a demo.
  */
 import type { CSSProperties } from 'react';
-import type { BlockProps } from '../../renderer/registry.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import styles from './CallToAction.module.css';
 
 export default function CallToAction({ block }: BlockProps<'callToAction'>) {

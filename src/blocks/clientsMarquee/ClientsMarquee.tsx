@@ -7,8 +7,8 @@
  * reduced motion the logos start as a still, wrapped list; pressing play starts the row anyway.
  */
 import type { CSSProperties } from 'react';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import { atLeast } from '../../styles/breakpoints.ts';
 import { Img } from '../../ui/Img.tsx';
 import { MotionToggle } from '../../ui/MotionToggle.tsx';

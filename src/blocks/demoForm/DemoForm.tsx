@@ -25,8 +25,8 @@ import {
 } from '../../forms/rules.ts';
 import { SelectField } from '../../forms/SelectField.tsx';
 import { useSubmission } from '../../forms/useSubmission.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './DemoForm.module.css';
 
 const EMPTY: DemoValues = { name: '', phone: '', email: '', serviceType: '', query: '' };

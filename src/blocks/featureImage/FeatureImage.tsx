@@ -1,5 +1,5 @@
 /** One large picture under a heading (e.g. a product's "Why choose Us" illustration). */
-import type { BlockProps } from '../../renderer/registry.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { Img } from '../../ui/Img.tsx';
 import styles from './FeatureImage.module.css';
 

@@ -5,8 +5,8 @@
 
 import { telHref } from '../../frame/navModel.ts';
 import { Icon } from '../../icons/Icon.tsx';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './GrievanceContact.module.css';
 
 export default function GrievanceContact({ block }: BlockProps<'grievanceContact'>) {

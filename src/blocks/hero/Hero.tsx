@@ -8,8 +8,8 @@
  * 2.2.2) stops and starts the rotation; with reduced motion the rotation starts paused.
  */
 import { useEffect, useState } from 'react';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { SmartLink } from '../../renderer/links.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import { Img } from '../../ui/Img.tsx';
 import { MotionToggle } from '../../ui/MotionToggle.tsx';
 import { useInterval, useMotionChoice, usePageVisible, wrapIndex } from '../../ui/motion.ts';

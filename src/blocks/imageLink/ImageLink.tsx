@@ -4,8 +4,8 @@
  */
 import { NewTabHint } from '../../frame/NewTabHint.tsx';
 import { Icon } from '../../icons/Icon.tsx';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { SmartLink } from '../../renderer/links.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import { Img } from '../../ui/Img.tsx';
 import styles from './ImageLink.module.css';
 

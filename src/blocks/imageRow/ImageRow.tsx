@@ -1,5 +1,5 @@
 /** A row of captioned pictures: three across on wide screens, stacked on phones. */
-import type { BlockProps } from '../../renderer/registry.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { Img } from '../../ui/Img.tsx';
 import styles from './ImageRow.module.css';
 

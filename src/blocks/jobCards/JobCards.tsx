@@ -4,9 +4,9 @@
  * (always shown on touch screens, which cannot hover).
  */
 import { Icon } from '../../icons/Icon.tsx';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import { SectionHeader } from '../../ui/SectionHeader.tsx';
 import styles from './JobCards.module.css';
 

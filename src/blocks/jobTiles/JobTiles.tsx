@@ -7,10 +7,10 @@
 import type { JobTile } from '../../content/generated/content-types.ts';
 import { Icon } from '../../icons/Icon.tsx';
 import type { UiIconName } from '../../icons/iconSet.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
 import { usePage } from '../../renderer/PageView.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import { ResponsiveImg } from '../../ui/Img.tsx';
 import styles from './JobTiles.module.css';
 import { jobPostingFor, jsonLdText } from './jobPosting.ts';

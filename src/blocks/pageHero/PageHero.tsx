@@ -1,5 +1,5 @@
 /** Full-screen opening picture with the page's h1 (and an optional corner badge such as "Coming Soon"). */
-import type { BlockProps } from '../../renderer/registry.ts';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { ResponsiveImg } from '../../ui/Img.tsx';
 import styles from './PageHero.module.css';
 

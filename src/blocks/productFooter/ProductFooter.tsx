@@ -1,8 +1,8 @@
 /** A product's closing band above the site footer: name, promise, highlights and one button. */
 import { useId } from 'react';
 import { Icon } from '../../icons/Icon.tsx';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { SmartLink } from '../../renderer/links.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './ProductFooter.module.css';
 
 export default function ProductFooter({ block }: BlockProps<'productFooter'>) {

@@ -11,9 +11,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../icons/Icon.tsx';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import { atLeast } from '../../styles/breakpoints.ts';
 import { Img } from '../../ui/Img.tsx';
 import { MotionToggle } from '../../ui/MotionToggle.tsx';

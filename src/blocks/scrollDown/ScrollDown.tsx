@@ -1,7 +1,7 @@
 /** A round arrow that scrolls the page down smoothly by one screen height. */
 import { Icon } from '../../icons/Icon.tsx';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { prefersReducedMotion } from '../../renderer/links.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './ScrollDown.module.css';
 
 export default function ScrollDown({ block }: BlockProps<'scrollDown'>) {

@@ -11,9 +11,9 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { NewTabHint } from '../../frame/NewTabHint.tsx';
 import { Icon } from '../../icons/Icon.tsx';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import { Img } from '../../ui/Img.tsx';
 import { MotionToggle } from '../../ui/MotionToggle.tsx';
 import { useMotionChoice, usePageVisible } from '../../ui/motion.ts';

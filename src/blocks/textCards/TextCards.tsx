@@ -2,8 +2,9 @@
  * Title-and-text cards side by side on wide screens ("About Us", "Job Description"); a card may be
  * one of site.yaml's shared texts (`shared: name`).
  */
+
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import { resolveTextCards } from './resolveCards.ts';
 import styles from './TextCards.module.css';
 

@@ -1,7 +1,7 @@
 /** The company's offer in brief: text, highlight cards and buttons to the products and services. */
 import { Icon } from '../../icons/Icon.tsx';
+import type { BlockProps } from '../../renderer/blockProps.ts';
 import { SmartLink } from '../../renderer/links.tsx';
-import type { BlockProps } from '../../renderer/registry.ts';
 import styles from './WhatWeDo.module.css';
 
 export default function WhatWeDo({ block }: BlockProps<'whatWeDo'>) {

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { inject } from 'vitest';
+import { type Content, validateContent } from '../../../scripts/build/validateFolder.ts';
 import { deriveRoutes, fullTitle, NOT_FOUND_PATH, type RouteEntry } from '../../../src/content/model.ts';
 import { formatErrors } from '../../../src/validator/formatErrors.ts';
-import { type Content, validateContent } from '../../../src/validator/validateContent.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

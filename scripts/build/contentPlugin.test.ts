@@ -12,8 +12,8 @@ import path from 'node:path';
 import { createServer, type ErrorPayload, type ViteDevServer } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectHmr, type HmrClient, isError, isFullReload } from '../../tests/unit/support/hmrClient.ts';
-import type { ValidationResult } from '../validator/validateContent.ts';
-import { contentPlugin } from './vitePlugin.ts';
+import { contentPlugin } from './contentPlugin.ts';
+import type { ValidationResult } from './validateFolder.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../tests/fixtures/minimal-site');
 const cleanups: (() => unknown)[] = [];

@@ -7,11 +7,11 @@ import { collections, imageSizes, imageVariants, pageLoaders, routes, site } fro
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { NOT_FOUND_PATH, type RouteEntry } from './content/model.ts';
-import { App } from './renderer/App.tsx';
-import { deferredBlockTypes, preloadBlocks } from './renderer/BlockRenderer.tsx';
-import { ContentProvider, cachedPageLoader, type SiteContent } from './renderer/ContentContext.tsx';
-import { headFor, headToHtml } from './renderer/head.ts';
+import { NOT_FOUND_PATH, type RouteEntry } from '../../src/content/model.ts';
+import { App } from '../../src/renderer/App.tsx';
+import { deferredBlockTypes, preloadBlocks } from '../../src/renderer/BlockRenderer.tsx';
+import { ContentProvider, cachedPageLoader, type SiteContent } from '../../src/renderer/ContentContext.tsx';
+import { headFor, headToHtml } from '../../src/renderer/head.ts';
 
 export const content: SiteContent = {
   site,

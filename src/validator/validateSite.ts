@@ -1,17 +1,36 @@
 /**
- * Validates a content folder (site.yaml, pages/, public/) and returns every problem found, plus the
- * content itself when it is valid. Used by `npm run validate`, by the build and by the dev server.
+ * Validates a site's content (site.yaml, pages/, the images they name) and returns every problem
+ * found, plus the content itself when it is valid. This core reads nothing by itself: a
+ * `ContentSource` hands it the files, so the same checks run in Node (`npm run validate`, the
+ * build, the dev server and the server: scripts/build/validateFolder.ts) and in the browser (the
+ * visual editor validates as the user types).
  */
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { dirname, join, normalize, relative } from 'pathe';
 import type { Page, SiteConfig } from '../content/generated/content-types.ts';
 import { fullTitle } from '../content/model.ts';
 import { readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
-import { blockTypeOf, listBlockSchemaFiles, readSchemaFiles, SCHEMA_DIR } from './schemaFiles.ts';
+import { blockSchemaFiles, blockTypeOf, PAGE_SCHEMA, type SchemaFile, SITE_SCHEMA } from './schemas.ts';
 import { createSchemaValidator, type MarkedValue } from './schemaValidator.ts';
 import { didYouMean } from './suggest.ts';
 import type { ContentError } from './types.ts';
-import { readYamlFile, type YamlFile } from './yamlFile.ts';
+import { parseYamlText, type YamlFile } from './yamlFile.ts';
+
+/** What the validator needs to read; paths are relative to the content root, with "/". */
+export interface ContentSource {
+  /** The YAML files under pages/ ("pages/services/iot.yaml"), sorted. */
+  pageFiles(): string[];
+  /** A file's text ("site.yaml"), or undefined when there is no such file. */
+  readText(file: string): string | undefined;
+  /** Whether the site has the picture a page names ("/images/x.svg" is public/images/x.svg). */
+  hasImage(imagePath: string): boolean;
+  /** The JSON Schemas to check against. */
+  schemas: readonly SchemaFile[];
+  /**
+   * Folders, relative to the content root, where the schema files are for an editor (the
+   * `# yaml-language-server: $schema=` line of each file); the first is the one to suggest.
+   */
+  schemaDirs: readonly string[];
+}
 
 export interface PageFile {
   /** Relative to the content root, e.g. "pages/services/iot.yaml". */
@@ -50,31 +69,23 @@ export function expectedPathFor(relFile: string): string {
   return `/${inner.replace(/\/index$/, '')}`;
 }
 
-function listYaml(dir: string, root: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const abs = path.join(dir, name);
-      if (statSync(abs).isDirectory()) return listYaml(abs, root);
-      return /\.ya?ml$/.test(name) ? [path.relative(root, abs).split(path.sep).join('/')] : [];
-    });
-}
-
-let cachedValidator: ReturnType<typeof createSchemaValidator> | undefined;
+/** Compiling the schemas takes a while: one validator per schema list. */
+const validators = new WeakMap<readonly SchemaFile[], ReturnType<typeof createSchemaValidator>>();
 
 export interface ValidateOptions {
-  freshSchemas?: boolean;
   /** The date the warnings are judged on, YYYY-MM-DD (default: today, UTC). */
   today?: string;
 }
 
-export function validateContent(root: string, options: ValidateOptions = {}): ValidationResult {
-  if (!cachedValidator || options.freshSchemas) cachedValidator = createSchemaValidator();
-  const validator = cachedValidator;
+export function validateSite(source: ContentSource, options: ValidateOptions = {}): ValidationResult {
+  let validator = validators.get(source.schemas);
+  if (!validator) {
+    validator = createSchemaValidator(source.schemas);
+    validators.set(source.schemas, validator);
+  }
   const errors: ContentError[] = [];
   const siteRel = SITE_FILE;
-  const pageRels = listYaml(path.join(root, PAGES_DIR), root);
+  const pageRels = source.pageFiles();
   const files = [siteRel, ...pageRels];
 
   const marked: { file: YamlFile; links: MarkedValue[]; images: MarkedValue[]; anchors: Set<string> }[] = [];
@@ -82,11 +93,12 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
 
   // site.yaml
   let site: SiteConfig | undefined;
-  if (!existsSync(path.join(root, siteRel))) {
+  const siteText = source.readText(siteRel);
+  if (siteText === undefined) {
     errors.push({ file: siteRel, line: 1, column: 1, where: '', message: 'site.yaml is missing.' });
   } else {
-    const yf = readYamlFile(path.join(root, siteRel), siteRel);
-    modelineWarnings.push(...checkModeline(root, yf, 'site.schema.json'));
+    const yf = parseYamlText(siteText, siteRel);
+    modelineWarnings.push(...checkModeline(source.schemaDirs, yf, SITE_SCHEMA));
     errors.push(...yf.syntaxErrors);
     if (!yf.syntaxErrors.length) {
       const run = validator.site(yf.data);
@@ -102,10 +114,10 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
   /** Page files with a YAML syntax error: their content is unknown, their address is not. */
   const unreadable = new Map<string, YamlFile>();
   let blocks = 0;
-  const defaultAnchors = blockDefaultAnchors();
+  const defaultAnchors = blockDefaultAnchors(source.schemas);
   for (const rel of pageRels) {
-    const yf = readYamlFile(path.join(root, rel), rel);
-    modelineWarnings.push(...checkModeline(root, yf, 'page.schema.json'));
+    const yf = parseYamlText(source.readText(rel) ?? '', rel);
+    modelineWarnings.push(...checkModeline(source.schemaDirs, yf, PAGE_SCHEMA));
     errors.push(...yf.syntaxErrors);
     if (yf.syntaxErrors.length) {
       unreadable.set(rel, yf);
@@ -191,8 +203,7 @@ export function validateContent(root: string, options: ValidateOptions = {}): Va
       if (problem) errors.push(at(file, link, problem));
     }
     for (const image of images) {
-      const abs = path.join(root, 'public', image.value);
-      if (!existsSync(abs)) {
+      if (!source.hasImage(image.value)) {
         errors.push(
           at(file, image, `Image "${image.value}" not found: there is no file public${image.value}.`),
         );
@@ -290,16 +301,14 @@ const MODELINE = /^#\s*yaml-language-server:\s*\$schema=(\S*)/;
 /**
  * The first line `# yaml-language-server: $schema=<path>` lets an editor (VS Code with the YAML
  * extension) check the file as it is typed. The path is relative to the file, so a file copied to
- * a folder of another depth silently loses that help: warn, and give the line to write. The right
- * schema is the content folder's own schema/ if it has one, else the one this validator uses.
+ * a folder of another depth silently loses that help: warn, and give the line to write.
  */
-function checkModeline(root: string, yf: YamlFile, schemaName: string): ContentError[] {
-  const fileDir = path.dirname(path.join(root, yf.file));
-  const candidates = [path.join(root, 'schema', schemaName), path.join(SCHEMA_DIR, schemaName)];
-  const target = candidates.find((c) => existsSync(c)) ?? path.join(SCHEMA_DIR, schemaName);
-  let relative = path.relative(fileDir, target).split(path.sep).join('/');
-  if (!relative.startsWith('.')) relative = `./${relative}`;
-  const expectedLine = `# yaml-language-server: $schema=${relative}`;
+function checkModeline(schemaDirs: readonly string[], yf: YamlFile, schemaName: string): ContentError[] {
+  const fileDir = dirname(yf.file);
+  const candidates = schemaDirs.map((dir) => normalize(join(dir, schemaName)));
+  let suggested = relative(fileDir, candidates[0] ?? join('schema', schemaName));
+  if (!suggested.startsWith('.')) suggested = `./${suggested}`;
+  const expectedLine = `# yaml-language-server: $schema=${suggested}`;
 
   const lines = yf.text.split('\n');
   const index = lines.findIndex((l) => MODELINE.test(l));
@@ -315,10 +324,7 @@ function checkModeline(root: string, yf: YamlFile, schemaName: string): ContentE
     ];
   }
   const value = MODELINE.exec(lines[index] ?? '')?.[1] ?? '';
-  const resolved = path.resolve(fileDir, value);
-  const same = (a: string, b: string) =>
-    a === b || (existsSync(a) && existsSync(b) && realpathSync(a) === realpathSync(b));
-  if (value && !/^[a-z]+:/i.test(value) && candidates.some((c) => same(resolved, c))) return [];
+  if (value && !/^[a-z]+:/i.test(value) && candidates.includes(normalize(join(fileDir, value)))) return [];
   return [
     {
       file: yf.file,
@@ -361,12 +367,11 @@ function checkLink(
 }
 
 /** Blocks whose schema gives `anchor` a default (e.g. demoForm -> "demo") can be linked to with #name. */
-function blockDefaultAnchors(): Map<string, string> {
+function blockDefaultAnchors(schemas: readonly SchemaFile[]): Map<string, string> {
   const out = new Map<string, string>();
-  const byFile = new Map(readSchemaFiles().map((f) => [f.relPath, f.schema]));
-  for (const f of listBlockSchemaFiles()) {
-    const props = (byFile.get(`blocks/${f}`)?.properties ?? {}) as Record<string, { default?: unknown }>;
-    if (typeof props.anchor?.default === 'string') out.set(blockTypeOf(f), props.anchor.default);
+  for (const f of blockSchemaFiles(schemas)) {
+    const props = (f.schema.properties ?? {}) as Record<string, { default?: unknown }>;
+    if (typeof props.anchor?.default === 'string') out.set(blockTypeOf(f.relPath), props.anchor.default);
   }
   return out;
 }

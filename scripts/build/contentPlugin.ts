@@ -11,11 +11,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
-import { formatErrors, formatWarnings } from '../validator/formatErrors.ts';
-import { type ValidationResult, validateContent } from '../validator/validateContent.ts';
+import { deriveCollections, deriveRoutes } from '../../src/content/model.ts';
+import { formatErrors, formatWarnings } from '../../src/validator/formatErrors.ts';
 import { readImageSizes } from './imageSizes.ts';
 import { planVariants, renderVariant, srcsetsOf } from './imageVariants.ts';
-import { deriveCollections, deriveRoutes } from './model.ts';
+import { type ValidationResult, validateContent } from './validateFolder.ts';
 
 const SITE_ID = 'virtual:site-content';
 const PAGE_PREFIX = 'virtual:page/';

@@ -1,12 +1,9 @@
 /**
- * Where the JSON Schemas live and how they are named. The validator, the type generator and the
- * block scaffolder all read the schema folder through this module, so its layout is written once.
+ * The JSON Schemas as the validator sees them: a list of files named relative to schema/. Node
+ * reads them from disk (scripts/build/schemaFiles.ts); the browser editor gets them bundled. This
+ * module only names them, so it runs in both.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 
-export const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../schema');
-export const BLOCK_SCHEMA_DIR = path.join(SCHEMA_DIR, 'blocks');
 /** Ajv needs absolute ids to resolve the relative $refs the files use (they stay relative for editors). */
 export const SCHEMA_BASE_URI = 'https://schema.site.local/';
 
@@ -18,25 +15,17 @@ export interface SchemaFile {
   schema: JsonSchema;
 }
 
+export const SITE_SCHEMA = 'site.schema.json';
+export const PAGE_SCHEMA = 'page.schema.json';
+
 /** The block type a schema file defines: its file name without ".schema.json". */
 export function blockTypeOf(fileName: string): string {
-  return fileName.replace(/\.schema\.json$/, '');
+  return fileName.replace(/^.*\//, '').replace(/\.schema\.json$/, '');
 }
 
-/** The block schema files of a schema folder's blocks/ (default: this repository's). */
-export function listBlockSchemaFiles(blockSchemaDir: string = BLOCK_SCHEMA_DIR): string[] {
-  return readdirSync(blockSchemaDir)
-    .filter((f) => f.endsWith('.schema.json'))
-    .sort();
-}
-
-export function readSchemaFiles(): SchemaFile[] {
-  const top = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json'));
-  const blocks = listBlockSchemaFiles().map((f) => `blocks/${f}`);
-  return [...top, ...blocks].map((relPath) => ({
-    relPath,
-    schema: JSON.parse(readFileSync(path.join(SCHEMA_DIR, relPath), 'utf8')) as JsonSchema,
-  }));
+/** The schema files of block types, in a list of schema files. */
+export function blockSchemaFiles(files: readonly SchemaFile[]): SchemaFile[] {
+  return files.filter((f) => f.relPath.startsWith('blocks/'));
 }
 
 /** The union schema of every block, discriminated on `type`, derived from the files in schema/blocks. */

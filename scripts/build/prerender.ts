@@ -5,10 +5,10 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NOT_FOUND_PATH } from '../src/content/model.ts';
-import { jsonLdText, organizationJsonLd } from '../src/renderer/structuredData.ts';
+import { NOT_FOUND_PATH } from '../../src/content/model.ts';
+import { jsonLdText, organizationJsonLd } from '../../src/renderer/structuredData.ts';
 
-type ServerEntry = typeof import('../src/entry-server.tsx');
+type ServerEntry = typeof import('./renderPage.tsx');
 
 export function htmlFileFor(routePath: string): string {
   if (routePath === '/') return 'index.html';
@@ -156,9 +156,7 @@ export function inlineStylesheets(html: string, readAsset: (href: string) => str
 export async function prerender(outDir: string): Promise<number> {
   const clientDir = path.join(outDir, 'client');
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const entry = (await import(
-    pathToFileURL(path.join(outDir, 'server/entry-server.js')).href
-  )) as ServerEntry;
+  const entry = (await import(pathToFileURL(path.join(outDir, 'server/renderPage.js')).href)) as ServerEntry;
   const { routes, site } = entry;
   const fonts = fontPreloads(clientDir);
   const stylesheets = new Map<string, string>();

@@ -4,7 +4,7 @@
  * local font needs to take the same room as the web font while it loads (size-adjust and the
  * ascent/descent/line-gap overrides), so `font-display: swap` moves nothing when the web font arrives.
  *
- *   tsx scripts/lib/fontMetrics.ts <web font .woff2|.ttf> <fallback .ttf> [<bold fallback .ttf>]
+ *   tsx scripts/build/fontMetrics.ts <web font .woff2|.ttf> <fallback .ttf> [<bold fallback .ttf>]
  *
  * prints the overrides (the fallback files are e.g. Debian's Liberation Sans, metric-compatible with
  * Arial). Widths are those of the font's default instance; `widthAt` in the browser suite measures
@@ -406,7 +406,7 @@ export async function fallbackCss(webFontFile: Buffer, family: string): Promise<
 async function main() {
   const [webFile, fallbackFile] = process.argv.slice(2);
   if (!webFile) {
-    console.error('Usage: tsx scripts/lib/fontMetrics.ts <web font .woff2|.ttf> [<fallback .ttf>]');
+    console.error('Usage: tsx scripts/build/fontMetrics.ts <web font .woff2|.ttf> [<fallback .ttf>]');
     process.exit(1);
   }
   const file = readFileSync(webFile);

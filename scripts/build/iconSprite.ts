@@ -6,9 +6,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
-import { brandIconPaths } from './brandIcons.ts';
-import { icons, uiIcons } from './iconSet.ts';
-import { ICON_SPRITE_URL } from './spriteUrl.ts';
+import { brandIconPaths } from '../../src/icons/brandIcons.ts';
+import { icons, uiIcons } from '../../src/icons/iconSet.ts';
+import { ICON_SPRITE_URL } from '../../src/icons/spriteUrl.ts';
 
 export function iconSprite(): string {
   const symbols = Object.entries({ ...icons, ...uiIcons }).map(([name, Component]) => {

@@ -3,10 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { brandIconPaths } from './brandIcons.ts';
-import { Icon } from './Icon.tsx';
-import { uiIcons } from './iconSet.ts';
-import { iconSprite } from './sprite.ts';
+import { brandIconPaths } from '../../src/icons/brandIcons.ts';
+import { Icon } from '../../src/icons/Icon.tsx';
+import { uiIcons } from '../../src/icons/iconSet.ts';
+import { iconSprite } from './iconSprite.ts';
 
 const schemaNames: string[] = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '../../schema/defs.schema.json'), 'utf8'),

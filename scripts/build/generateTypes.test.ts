@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blockRegistry } from '../renderer/registry.ts';
-import { generateContentTypes, generatedPaths, generateUnionSchemaText } from './generate.ts';
+import { blockRegistry } from '../../src/renderer/registry.ts';
+import { generateContentTypes, generatedPaths, generateUnionSchemaText } from './generateTypes.ts';
 import { blockTypeOf, listBlockSchemaFiles } from './schemaFiles.ts';
 
 describe('generated files', () => {

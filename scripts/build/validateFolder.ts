@@ -1,0 +1,60 @@
+/**
+ * The validator on a content folder on disk (site.yaml, pages/, public/): the Node side of the
+ * `ContentSource` that src/validator/validateSite.ts reads through. Used by `npm run validate`,
+ * the build, the dev server and the server.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { SchemaFile } from '../../src/validator/schemas.ts';
+import {
+  type ContentSource,
+  PAGES_DIR,
+  type ValidateOptions,
+  type ValidationResult,
+  validateSite,
+} from '../../src/validator/validateSite.ts';
+import { readSchemaFiles, SCHEMA_DIR } from './schemaFiles.ts';
+
+export type { Content, PageFile, ValidationResult } from '../../src/validator/validateSite.ts';
+
+const toPosix = (p: string) => p.split(path.sep).join('/');
+
+function listYaml(dir: string, root: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const abs = path.join(dir, name);
+      if (statSync(abs).isDirectory()) return listYaml(abs, root);
+      return /\.ya?ml$/.test(name) ? [toPosix(path.relative(root, abs))] : [];
+    });
+}
+
+let cachedSchemas: readonly SchemaFile[] | undefined;
+
+/**
+ * The files of a content folder. An editor's schema line may point to the folder's own schema/
+ * (a copy of the repository) or to this repository's, when the content lives elsewhere (CONTENT_DIR).
+ */
+export function folderSource(root: string, options: { freshSchemas?: boolean } = {}): ContentSource {
+  if (!cachedSchemas || options.freshSchemas) cachedSchemas = readSchemaFiles();
+  const ownSchemas = path.join(root, 'schema');
+  const schemaDirs = [...new Set([existsSync(ownSchemas) ? ownSchemas : SCHEMA_DIR, SCHEMA_DIR])];
+  return {
+    pageFiles: () => listYaml(path.join(root, PAGES_DIR), root),
+    readText: (file) => {
+      const abs = path.join(root, file);
+      return existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
+    },
+    hasImage: (imagePath) => existsSync(path.join(root, 'public', imagePath)),
+    schemas: cachedSchemas,
+    schemaDirs: schemaDirs.map((dir) => toPosix(path.relative(root, dir))),
+  };
+}
+
+export function validateContent(
+  root: string,
+  options: ValidateOptions & { freshSchemas?: boolean } = {},
+): ValidationResult {
+  return validateSite(folderSource(root, options), options);
+}

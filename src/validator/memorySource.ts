@@ -1,0 +1,25 @@
+/**
+ * A `ContentSource` over files held in memory: the visual editor validates the site as the user
+ * types, with the page being edited replaced by its unsaved text.
+ */
+import type { SchemaFile } from './schemas.ts';
+import { type ContentSource, PAGES_DIR } from './validateSite.ts';
+
+export interface MemoryContent {
+  /** Text of site.yaml and of each page file, by path relative to the content root. */
+  files: ReadonlyMap<string, string>;
+  /** The pictures the site has, as pages name them ("/images/x.svg"). */
+  images: ReadonlySet<string>;
+  schemas: readonly SchemaFile[];
+}
+
+export function memorySource({ files, images, schemas }: MemoryContent): ContentSource {
+  return {
+    pageFiles: () =>
+      [...files.keys()].filter((f) => f.startsWith(`${PAGES_DIR}/`) && /\.ya?ml$/.test(f)).sort(),
+    readText: (file) => files.get(file),
+    hasImage: (imagePath) => images.has(imagePath),
+    schemas,
+    schemaDirs: ['schema'],
+  };
+}
