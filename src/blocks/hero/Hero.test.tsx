@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { blocksOf, renderWithContent } from '../../../tests/support/content.tsx';
+import { blocksOf, loadContent, renderWithContent } from '../../../tests/support/content.tsx';
 import type { BlockOf } from '../../content/model.ts';
 import { setTabHidden, stubMatchMedia } from '../../ui/motionTesting.ts';
 import Hero from './Hero.tsx';
@@ -199,5 +199,14 @@ describe('Hero', () => {
     renderWithContent(<Hero block={block} />);
     fireEvent.click(screen.getByRole('button', { name: 'Stop headlines' }));
     expect(screen.getByRole('button', { name: 'Start headlines' })).toBeInTheDocument();
+  });
+
+  it("keeps its top scrim (the transparent bar's backdrop) as deep as site.yaml's navSolidAfterPx", async () => {
+    const block = await heroBlock();
+    const content = loadContent();
+    const site = { ...content.site, frame: { ...content.site.frame, navSolidAfterPx: 180 } };
+    renderWithContent(<Hero block={block} />, { content: { ...content, site } });
+    const hero = screen.getByRole('region', { name: /Your trusted partner for/ });
+    expect(hero.style.getPropertyValue('--nav-solid-after')).toBe('180px');
   });
 });

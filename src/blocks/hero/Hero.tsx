@@ -6,9 +6,12 @@
  * compete with it. The phrase sits in an aria-live="off" element (changes are not announced) and
  * screen readers also get the full list of phrases once, statically. A pause/play button (WCAG
  * 2.2.2) stops and starts the rotation; with reduced motion the rotation starts paused.
+ * The hero also carries the scrim that keeps the transparent navigation bar readable (see
+ * Hero.module.css): it needs the scroll distance after which the bar turns dark, from site.yaml.
  */
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import type { BlockProps } from '../../renderer/blockProps.ts';
+import { useSite } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { MotionToggle } from '../../ui/MotionToggle.tsx';
@@ -18,6 +21,7 @@ import { pickOtherIndex } from './pickBanner.ts';
 
 export default function Hero({ block }: BlockProps<'hero'>) {
   const { banners, phrases } = block;
+  const scrimReach = { '--nav-solid-after': `${useSite().frame.navSolidAfterPx}px` } as CSSProperties;
   const [banner, setBanner] = useState(0);
   const [phrase, setPhrase] = useState(0);
   const [hydrated, setHydrated] = useState(false);
@@ -37,7 +41,7 @@ export default function Hero({ block }: BlockProps<'hero'>) {
   );
 
   return (
-    <section className={styles.hero} aria-labelledby="home-heading">
+    <section className={styles.hero} style={scrimReach} aria-labelledby="home-heading">
       <div className={styles.banners}>
         {banners.map((image, i) =>
           i === 0 || hydrated ? (
