@@ -49,17 +49,27 @@ export class ContentHistory {
   /** Commits one file as it is now on disk; returns the commit, or null when history is off. */
   async commit(file: string, author: Person, subject: string): Promise<string | null> {
     if (!(await this.enabled())) return null;
-    const git = simpleGit({ baseDir: this.root }).env({
-      ...process.env,
-      GIT_AUTHOR_NAME: author.name,
-      GIT_AUTHOR_EMAIL: author.email,
-      GIT_COMMITTER_NAME: author.name,
-      GIT_COMMITTER_EMAIL: author.email,
+    const clean = (s: string) => s.replace(/[<>\n\r]/g, '').trim() || 'unknown';
+    author = { name: clean(author.name), email: clean(author.email) };
+    // The staff member is the author and, since the server commits on their behalf, the committer.
+    const git = simpleGit({
+      baseDir: this.root,
+      config: [`user.name=${author.name}`, `user.email=${author.email}`],
     });
     await git.add(['--', file]);
     const status = await git.raw(['diff', '--cached', '--name-only', '--', file]);
     if (!status.trim()) return null; // the text did not change
-    await git.raw(['commit', '--quiet', '--no-verify', '-m', subject, '--only', '--', file]);
+    await git.raw([
+      'commit',
+      '--quiet',
+      '--no-verify',
+      '-m',
+      subject,
+      `--author=${author.name} <${author.email}>`,
+      '--only',
+      '--',
+      file,
+    ]);
     return (await git.revparse(['HEAD'])).trim();
   }
 
