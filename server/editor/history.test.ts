@@ -73,7 +73,7 @@ describe('content history in git', () => {
     });
     const first = body.versions[2].commit;
     const old = (await get(`/version?file=${file}&commit=${first}`)).json();
-    expect(old.text).toBe(git('show', `${first}:${file}`) + '\n');
+    expect(old.text).toBe(`${git('show', `${first}:${file}`)}\n`);
     expect((await get(`/version?file=${file}&commit=deadbeef`)).statusCode).toBe(404);
     const pages = (await get('/pages')).json().pages;
     expect(pages.find((p: { file: string }) => p.file === file).lastChange).toEqual({
@@ -89,7 +89,7 @@ describe('content history in git', () => {
     const res = await send('POST', '/restore', { file, commit: initial, version: now.version });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.text).toBe(git('show', `${initial}:${file}`) + '\n');
+    expect(body.text).toBe(`${git('show', `${initial}:${file}`)}\n`);
     expect(readFileSync(path.join(dir, file), 'utf8')).toBe(body.text);
     expect(body.commit).toBe(git('rev-parse', 'HEAD'));
     expect(git('log', '-1', '--format=%s')).toContain('Restore');
