@@ -36,7 +36,7 @@ export async function contentApp(
   contentDir: string,
   extra: Partial<ContentApiOptions> = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: process.env.EDITOR_TEST_LOG ? { level: 'error' } : false });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(
     async (scope) =>
