@@ -204,9 +204,12 @@ export async function cardSvg(facts: CardFacts, site: SiteConfig, seed: string):
   ]);
 }
 
-/** A smooth gradient compresses poorly as PNG (~300 KB); as JPEG it is a fraction of that. */
+/**
+ * A smooth gradient compresses poorly as PNG (~300 KB); as JPEG it is a fraction of that. (mozjpeg
+ * would save another fifth, 64 instead of 79 KB at most, but doubles the time of drawing the cards.)
+ */
 export async function cardJpeg(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).jpeg({ quality: 84, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(svg)).jpeg({ quality: 84 }).toBuffer();
 }
 
 export interface DrawnCards {
@@ -225,18 +228,20 @@ export async function drawSocialCards(
   clientDir: string,
 ): Promise<DrawnCards> {
   const start = performance.now();
-  const cards: DrawnCards['cards'] = [];
-  for (const { page } of pages) {
-    const rel = socialCardPath(page.path);
-    const jpeg = await cardJpeg(await cardSvg(cardFacts(page), site, page.path));
-    if (jpeg.length > MAX_CARD_BYTES)
-      throw new Error(
-        `The sharing card of ${page.path} is ${Math.round(jpeg.length / 1024)} KB (most networks take up to 300 KB).`,
-      );
-    const file = path.join(clientDir, rel);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, jpeg);
-    cards.push({ path: rel, bytes: jpeg.length });
-  }
+  // All at once: sharp draws and encodes on its own threads, so both cores work.
+  const cards = await Promise.all(
+    pages.map(async ({ page }) => {
+      const rel = socialCardPath(page.path);
+      const jpeg = await cardJpeg(await cardSvg(cardFacts(page), site, page.path));
+      if (jpeg.length > MAX_CARD_BYTES)
+        throw new Error(
+          `The sharing card of ${page.path} is ${Math.round(jpeg.length / 1024)} KB (most networks take up to 300 KB).`,
+        );
+      const file = path.join(clientDir, rel);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, jpeg);
+      return { path: rel, bytes: jpeg.length };
+    }),
+  );
   return { cards, ms: performance.now() - start };
 }
