@@ -145,7 +145,7 @@ async function withMigrationLock<T>({ db, dialect, pgSchema }: Db, run: () => Pr
   });
 }
 
-async function currentSchema(db: Kysely<unknown>): Promise<string | undefined> {
+async function currentSchema(db: Db['db']): Promise<string | undefined> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema ?? undefined;
 }
