@@ -24,6 +24,7 @@ import { type ApiContext, type FormOptions, HttpError } from './api/context.ts';
 import { FieldError } from './api/fields.ts';
 import { serverMessages } from './api/messages.ts';
 import type { RateLimits } from './config.ts';
+import { registerHealth } from './health.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { inlineScriptHashes, registerStatic } from './static.ts';
 import { type Db, openDb } from './storage/db.ts';
@@ -260,6 +261,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     { prefix: `${apiPrefix}/admin` },
   );
   registerAdminPage(app, `${apiPrefix}/admin`, !!admin.passwordHash);
+  registerHealth(app, db, apiPrefix);
 
   if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });
 
