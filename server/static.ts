@@ -6,6 +6,8 @@
  * revalidated on every visit (ETag / Last-Modified); other files for an hour.
  * Text files are compressed once (brotli at its best quality, or gzip) and kept in memory, since the
  * build never changes while the server runs.
+ * The visual editor's Publish may switch to another complete build (servedSite.swap, the publish hook
+ * below); the list and the compressed copies are then replaced together.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -80,15 +82,44 @@ export interface StaticOptions {
   apiPrefix: string;
 }
 
+// --- Publish hook (content19, the visual editor's Publish): switch the served build while running.
+/** The build being served; `swap` serves another complete client folder from the next request on. */
+export interface ServedSite {
+  clientDir(): string;
+  swap(clientDir: string): void;
+}
+declare module 'fastify' {
+  interface FastifyInstance {
+    servedSite?: ServedSite;
+  }
+}
+// --- end of the publish hook declarations
+
 export async function registerStatic(
   app: FastifyInstance,
-  { clientDir, apiPrefix }: StaticOptions,
+  { clientDir: initialClientDir, apiPrefix }: StaticOptions,
 ): Promise<void> {
-  const files = new Set(listFiles(clientDir));
-  const notFoundPage = files.has('404.html') ? readFileSync(path.join(clientDir, '404.html')) : null;
+  let clientDir = initialClientDir;
+  let files = new Set(listFiles(clientDir));
+  const notFoundOf = (dir: string, list: Set<string>) =>
+    list.has('404.html') ? readFileSync(path.join(dir, '404.html')) : null;
+  let notFoundPage = notFoundOf(clientDir, files);
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true });
 
   const compressedCache = new Map<string, Compressed | null>();
+  // Publish hook: everything a request reads is replaced in one synchronous step, so a request sees
+  // the old build or the new one, never a mix.
+  app.decorate('servedSite', {
+    clientDir: () => clientDir,
+    swap(next: string) {
+      const nextFiles = new Set(listFiles(next));
+      const nextNotFound = notFoundOf(next, nextFiles);
+      clientDir = next;
+      files = nextFiles;
+      notFoundPage = nextNotFound;
+      compressedCache.clear();
+    },
+  } satisfies ServedSite);
   const compressed = (file: string, encoding: 'br' | 'gzip'): Compressed | null => {
     const key = `${encoding}:${file}`;
     let entry = compressedCache.get(key);
@@ -147,6 +178,6 @@ export async function registerStatic(
         return reply.header('content-encoding', encoding).send(entry.body);
       }
     }
-    return reply.sendFile(file);
+    return reply.sendFile(file, clientDir);
   });
 }
