@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { build } from 'vite';
 import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
+import { precompressDir } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
 import { validateContent } from './build/validateFolder.ts';
 
@@ -34,4 +35,5 @@ await build({
   ssr: { noExternal: true },
 });
 const written = await prerender(outDir);
+await precompressDir(path.join(outDir, 'client')); // brotli/gzip copies, so no request compresses
 console.log(`Built ${path.relative(root, outDir) || '.'}/: ${written} pages pre-rendered.`);

@@ -24,6 +24,7 @@ import { type ApiContext, type FormOptions, HttpError } from './api/context.ts';
 import { FieldError } from './api/fields.ts';
 import { serverMessages } from './api/messages.ts';
 import type { RateLimits } from './config.ts';
+import { registerJsonParser } from './jsonBody.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { inlineScriptHashes, registerStatic } from './static.ts';
 import { type Db, openDb } from './storage/db.ts';
@@ -89,6 +90,13 @@ export function contentSecurityPolicy(corsOrigins: string[], scriptHashes: strin
     },
   };
 }
+
+/**
+ * Browser features no page of the site uses, switched off for it and anything it might embed: an
+ * injected script could not ask for the camera, the location or a payment.
+ */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
 
 /** A hop count means: trust the nearest `n` proxies (as Fastify does for a number). */
 function trustProxyOption(v: boolean | number | string[] | undefined) {
@@ -175,8 +183,9 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     closing = true;
   });
   app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header(REQUEST_ID_HEADER, request.id).header('permissions-policy', PERMISSIONS_POLICY);
   });
+  registerJsonParser(app);
   // A request that was in flight when shutdown began ends its keep-alive connection with its
   // answer, so closing does not wait for idle keep-alive clients to go away.
   app.addHook('onSend', async (_request, reply, payload) => {
