@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createServer } from './app.ts';
 import { loadConfig, REPO_ROOT, type ServerConfig } from './config.ts';
 import { loadSiteFacts } from './content.ts';
-import { handleShutdown } from './shutdown.ts';
+import { handleShutdown, SHUTDOWN_DRAIN_MS } from './shutdown.ts';
 import { staffOptions, staffSummary } from './staffOptions.ts';
 
 /** A configuration mistake is reported in one line, not as a stack trace. */
@@ -54,6 +54,9 @@ const { app, db } = await createServer({
   trustProxy: config.trustProxy,
   corsOrigins: config.corsOrigins,
   jsonBodyLimit: config.jsonBodyLimit,
+  bodyLimits: config.bodyLimits,
+  requestTimeoutMs: config.requestTimeoutMs,
+  shutdownDrainMs: SHUTDOWN_DRAIN_MS,
   logLevel: config.logLevel,
 });
 
