@@ -143,7 +143,7 @@ const PRODUCTS: Prod[] = [
   {
     slug: 'edufeemaster',
     tone: 'teal',
-    rich: [C.p900, '#115e59', C.t500],
+    rich: [C.p900, C.t800, C.t500],
     mobile: S.feeMobile,
     desktop: S.feeDesktop,
     decor: () => chip(40, 40, 200, 'badge-check', [C.t400, C.t600]),
@@ -177,16 +177,16 @@ const PRODUCTS: Prod[] = [
   {
     slug: 'summercamp',
     tone: 'saffron',
-    rich: [C.p900, '#9a3412', C.a500],
+    rich: [C.p900, C.orange800, C.a500],
     mobile: S.campMobile,
     desktop: S.campDesktop,
-    decor: () => sun(100, 70, 40) + chip(190, 40, 190, 'calendar', [C.rose, '#be185d']),
+    decor: () => sun(100, 70, 40) + chip(190, 40, 190, 'calendar', [C.rose, C.pink700]),
     front: () => tree(50, 575, 110) + tent(80, 470, 150) + tree(255, 580, 80, C.t300, C.t500),
   },
   {
     slug: 'triunematrimony',
     tone: 'indigo',
-    rich: [C.p900, '#831843', '#db2777'],
+    rich: [C.p900, C.pink900, C.pink600],
     mobile: S.matriMobile,
     desktop: S.matriDesktop,
     decor: () => dove(60, 50, 120) + S.heart(240, 60, 34, C.rose) + S.heart(280, 100, 20, C.a300),
