@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
+import { loadConfig } from '../config.ts';
 import { type Db, openDb } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
 import { FORMS, type FormName, Repository } from '../storage/repository.ts';
@@ -244,5 +245,16 @@ describe.each(backends)('automatic retention on $name', (backend) => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('RETENTION_AUTOPURGE', () => {
+  it('is on unless set to off, and refuses anything else with its name', () => {
+    expect(loadConfig({}).retentionAutopurge).toBe(true);
+    expect(loadConfig({ RETENTION_AUTOPURGE: 'on' }).retentionAutopurge).toBe(true);
+    expect(loadConfig({ RETENTION_AUTOPURGE: ' OFF ' }).retentionAutopurge).toBe(false);
+    expect(() => loadConfig({ RETENTION_AUTOPURGE: 'no' })).toThrow(
+      'RETENTION_AUTOPURGE must be on or off, got "no".',
+    );
   });
 });
