@@ -406,6 +406,10 @@ export type Text78 = string
  */
 export type Text79 = string
 /**
+ * One colour of the gradient: # and six hexadecimal digits (0-9, a-f), as design tools show them.
+ */
+export type Colour = string
+/**
  * A line or paragraph of plain text.
  */
 export type Text80 = string
@@ -1250,7 +1254,7 @@ paragraph: Text79
  * @minItems 2
  * @maxItems 4
  */
-gradient?: [string, string]|[string, string, string]|[string, string, string, string]
+gradient?: [Colour, Colour]|[Colour, Colour, Colour]|[Colour, Colour, Colour, Colour]
 }
 /**
  * The clients and partners (listed once in site.yaml under `clients`) as logos with names, scrolling continuously in a seamless loop, with a pause/play button.
