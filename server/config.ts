@@ -151,6 +151,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Default age (months) beyond which `npm run submissions -- purge` deletes applications and their CVs.',
   },
   {
+    name: 'RETENTION_AUTOPURGE',
+    default: 'on',
+    description:
+      'on: the server deletes submissions past their period by itself (at start when overdue, then daily; applications after RETENTION_MONTHS_APPLICATIONS months, the other forms after 24), one instance at a time. off: only `npm run submissions -- purge` does.',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     description: 'fatal, error, warn, info, debug, trace or silent. Logs never contain form contents.',
@@ -181,6 +187,7 @@ export interface ServerConfig {
   mail?: MailConfig;
   admin: AdminConfig;
   retentionMonthsApplications: number;
+  retentionAutopurge: boolean;
 }
 
 export interface MailConfig {
@@ -205,6 +212,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   if (!Number.isInteger(n) || n < min)
     throw new Error(`${name} must be a whole number >= ${min}, got "${raw}".`);
   return n;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new Error(`${name} must be on or off, got "${env[name]}".`);
 }
 
 export function normalizeBasePath(raw: string): string {
@@ -262,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       loginLimit: int(env, 'RATE_LIMIT_ADMIN_LOGIN', 10, 1),
     },
     retentionMonthsApplications: int(env, 'RETENTION_MONTHS_APPLICATIONS', 12, 1),
+    retentionAutopurge: onOff(env, 'RETENTION_AUTOPURGE', true),
   };
 }
 
