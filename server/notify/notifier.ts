@@ -50,6 +50,8 @@ export interface NotifierOptions {
   leaseMs?: number;
   /** How long stop() lets an attempt in progress finish before abandoning it. */
   stopGraceMs?: number;
+  /** Emails sent at the same time (each on its own SMTP connection). */
+  concurrency?: number;
 }
 
 export const NOTIFIER_DEFAULTS = {
@@ -60,6 +62,7 @@ export const NOTIFIER_DEFAULTS = {
   leaseMs: 5 * 60_000,
   // Well inside the 10 s graceful-shutdown budget (shutdown.ts), with room for the rest of it.
   stopGraceMs: 2_000,
+  concurrency: 4,
 } as const;
 
 /** How long stop() waits, after abandoning an attempt, for it to record that (a database write). */
@@ -181,15 +184,23 @@ export class Notifier {
       const due = await this.repo.dueNotifications(this.o.maxAttempts);
       if (!due.length) break;
       let progressed = false;
-      for (const item of due) {
-        // Once stop() has given up on this run, take no further notification.
-        if (this.abandon.signal.aborted) return sent;
-        const result = await this.claimed(item, () => this.deliver(item));
-        if (result === undefined) continue;
-        progressed = true;
-        if (result === 'sent') sent++;
-        else if (typeof result === 'number') nextRetry = Math.min(nextRetry, result);
-      }
+      let next = 0;
+      // A few at a time: one slow mail server conversation does not hold up the others, and a busy
+      // day's emails keep pace with the submissions.
+      const worker = async () => {
+        for (let item = due[next++]; item; item = due[next++]) {
+          // Once stop() has given up on this run, take no further notification.
+          if (this.abandon.signal.aborted) return;
+          const current = item;
+          const result = await this.claimed(current, () => this.deliver(current));
+          if (result === undefined) continue;
+          progressed = true;
+          if (result === 'sent') sent++;
+          else if (typeof result === 'number') nextRetry = Math.min(nextRetry, result);
+        }
+      };
+      await Promise.all(Array.from({ length: this.o.concurrency }, worker));
+      if (this.abandon.signal.aborted) return sent;
       if (!progressed) break;
     }
     this.nextCheckMs = Math.min(nextRetry, this.o.pollMs);

@@ -21,6 +21,8 @@ async function startSmtp(holdFirst = false) {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // No reverse DNS lookup of each client (127.0.0.1): it can take seconds here.
+    disableReverseLookup: true,
     onData(stream, _session, callback) {
       began++;
       const chunks: Buffer[] = [];
