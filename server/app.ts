@@ -191,7 +191,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     now,
     afterInsert: () => notifier?.kick(),
   });
-  if (options.mail && notifyForms.size) notifier = new Notifier(repo, options.mail, app.log);
+  if (options.mail && notifyForms.size) notifier = new Notifier(repo, options.mail, app.log, db);
   app.addHook('onClose', async () => {
     await notifier?.stop();
     await db.close();
