@@ -24,6 +24,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
+      'tests/validator/**/*.test.ts',
     ],
     testTimeout: 20000,
     pool: 'forks',
