@@ -66,19 +66,23 @@ export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentE
  */
 function dropUnionNoise(all: ErrorObject[]): ErrorObject[] {
   // A misspelt required property ("lable") is one mistake, reported once as "did you mean".
-  // A block without `type` is said once, by the discriminator.
-  const errors = all.filter(
-    (e) =>
-      e.keyword !== 'required' ||
-      (!all.some(
-        (o) =>
-          o.keyword === 'additionalProperties' &&
-          o.instancePath === e.instancePath &&
-          (closest(String(o.params.additionalProperty), [String(e.params.missingProperty)]) !== undefined ||
-            renamed(all, o) !== undefined),
-      ) &&
-        !all.some((o) => o.keyword === 'discriminator' && o.instancePath === e.instancePath)),
-  );
+  // A block without `type`, or of an unknown type, is said once, by the discriminator (the list of
+  // types at the top of block.schema.json is there for editors' completion).
+  const discriminated = (e: ErrorObject) =>
+    all.some((o) => o.keyword === 'discriminator' && e.instancePath === `${o.instancePath}/type`);
+  const saidElsewhere = (e: ErrorObject): boolean => {
+    if (e.keyword === 'enum') return discriminated(e);
+    if (e.keyword !== 'required') return false;
+    const misspelt = all.some(
+      (o) =>
+        o.keyword === 'additionalProperties' &&
+        o.instancePath === e.instancePath &&
+        (closest(String(o.params.additionalProperty), [String(e.params.missingProperty)]) !== undefined ||
+          renamed(all, o) !== undefined),
+    );
+    return misspelt || all.some((o) => o.keyword === 'discriminator' && o.instancePath === e.instancePath);
+  };
+  const errors = all.filter((e) => !saidElsewhere(e));
   const pruned = keepClosestObjectBranch(errors);
   const oneOfPaths = new Set(pruned.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
   return pruned.filter((e) => {
