@@ -71,7 +71,7 @@ function dropUnionNoise(all: ErrorObject[]): ErrorObject[] {
   const discriminated = (e: ErrorObject) =>
     all.some((o) => o.keyword === 'discriminator' && e.instancePath === `${o.instancePath}/type`);
   const saidElsewhere = (e: ErrorObject): boolean => {
-    if (e.keyword === 'enum') return discriminated(e);
+    if (discriminated(e)) return true;
     if (e.keyword !== 'required') return false;
     const misspelt = all.some(
       (o) =>
@@ -199,7 +199,9 @@ function describe(
           message: `Unknown block type ${quote(p.tagValue)}.${didYouMean(String(p.tagValue), known) || ` Known types: ${known.join(', ')}.`}`,
         };
       }
-      return { message: `Every block needs a "type" written as text, e.g. type: bulletGrid.` };
+      return {
+        message: `Every block needs a "type" written as text, e.g. type: bulletGrid. Known types: ${knownBlockTypes(parent).join(', ')}.`,
+      };
     }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map(String);
