@@ -25,6 +25,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/failure/**/*.test.ts',
+      'tests/validator/**/*.test.ts',
     ],
     testTimeout: 20000,
     pool: 'forks',
