@@ -25,6 +25,7 @@ export const application: FormDefinition<ApplicationField> = {
   table: 'applications',
   encoding: 'multipart',
   rateLimit: 'apply',
+  formOrder: ['fullName', 'position', 'email', 'phone', 'coverLetter', 'cv'],
   fields: [
     {
       key: 'fullName',
@@ -59,6 +60,7 @@ export const application: FormDefinition<ApplicationField> = {
       column: 'cover_letter',
       label: 'Cover letter',
       maxLength: FIELD_MAX_LENGTHS.coverLetter,
+      rows: 5,
       input: 'textarea',
       inbox: { search: true },
     },

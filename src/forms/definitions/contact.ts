@@ -55,6 +55,8 @@ export const contact: FormDefinition<ContactField> = {
       // with a counter: the input does not stop at the limit.
       maxLength: CONTACT_MESSAGE_MAX,
       maxLengthAttribute: false,
+      rows: 4,
+      counter: true,
       input: 'textarea',
       inbox: { search: true },
     },

@@ -52,6 +52,8 @@ export const demo: FormDefinition<DemoField> = {
       column: 'query',
       label: 'Query',
       maxLength: DEMO_QUERY_MAX,
+      rows: 4,
+      counter: true,
       input: 'textarea',
       inbox: { search: true },
     },

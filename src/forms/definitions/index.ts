@@ -8,7 +8,7 @@ import { contact } from './contact.ts';
 import { demo } from './demo.ts';
 import type { FieldDefinition, FormDefinition, FormName } from './types.ts';
 
-export { fieldOf, sentFields, storedFields } from './types.ts';
+export { emptyValues, fieldOf, formFields, sentFields, storedFields } from './types.ts';
 export type { FieldDefinition, FormDefinition, FormName };
 export { application, brochure, contact, demo };
 

@@ -43,6 +43,10 @@ export interface FieldDefinition<K extends string = string> {
   autocomplete?: string;
   /** The on-screen keyboard (numeric for phone numbers). */
   inputMode?: 'numeric';
+  /** A text area's height in lines. */
+  rows?: number;
+  /** A text area shows "n/max" under it. */
+  counter?: boolean;
   inbox: InboxUse;
 }
 
@@ -69,7 +73,10 @@ export interface FormDefinition<K extends string = string> {
   encoding: 'json' | 'multipart';
   /** Which rate limit applies (server/config.ts `RateLimits`). */
   rateLimit: 'forms' | 'apply';
+  /** In the order staff read them (inbox, export, email). */
   fields: readonly FieldDefinition<K>[];
+  /** The order the browser form shows its fields in, when it differs. */
+  formOrder?: readonly K[];
   /**
    * The form's rules (src/forms/rules.ts) on the visitor's text values and chosen file, in the
    * specification's order: the first failure, or null. The browser and the server both call it.
@@ -96,3 +103,14 @@ export function fieldOf<K extends string>(form: FormDefinition<K>, key: K): Fiel
   if (!field) throw new Error(`Form ${form.name} has no field ${key}`);
   return field;
 }
+
+/** The fields the browser form shows, in its order. */
+export function formFields<K extends string>(form: FormDefinition<K>): FieldDefinition<K>[] {
+  const shown = form.fields.filter((f) => f.input !== 'stored');
+  const order = form.formOrder;
+  return order ? order.map((key) => fieldOf(form, key)) : shown;
+}
+
+/** A form's text values, all empty. */
+export const emptyValues = <K extends string>(form: FormDefinition<K>): Record<K, string> =>
+  Object.fromEntries(sentFields(form).map((f) => [f.key, ''])) as Record<K, string>;
