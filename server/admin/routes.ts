@@ -21,6 +21,7 @@ import { FIELD_LABELS, FORM_LABELS } from '../labels.ts';
 import { cvContentType, cvFileName } from '../notify/compose.ts';
 import { FORMS, type FormName, type Repository } from '../storage/repository.ts';
 import { verifyPassword } from './password.ts';
+import { exportParams, inboxParams } from './query.ts';
 import { csrfMatches, type Session, type SessionStore } from './sessions.ts';
 
 export const SESSION_COOKIE = 'triune_admin';
@@ -155,19 +156,12 @@ export async function adminApi(
     return { ...request.adminSession, forms, labels: { forms: FORM_LABELS, fields: FIELD_LABELS } };
   });
 
-  app.get<{ Params: { form: string }; Querystring: Record<string, string | undefined> }>(
+  app.get<{ Params: { form: string }; Querystring: Record<string, unknown> }>(
     '/submissions/:form',
     async (request, reply) => {
       const { form } = request.params;
       if (!isForm(form)) return fail(reply, 404, adminMessages.notFound);
-      const { q, status, page, pageSize } = request.query;
-      return repo.page({
-        form,
-        q: typeof q === 'string' ? q.slice(0, 200) : '',
-        status: status === 'open' || status === 'handled' ? status : 'all',
-        page: Number(page) || 1,
-        pageSize: Number(pageSize) || 20,
-      });
+      return repo.page({ form, ...inboxParams(request.query) });
     },
   );
 
@@ -215,9 +209,8 @@ export async function adminApi(
     return { message: 'Deleted.' };
   });
 
-  app.get<{ Querystring: { form?: string } }>('/export', async (request, reply) => {
-    const { form } = request.query;
-    if (form !== undefined && !isForm(form)) return fail(reply, 404, adminMessages.notFound);
+  app.get<{ Querystring: Record<string, unknown> }>('/export', async (request, reply) => {
+    const { form } = exportParams(request.query);
     const rows = await repo.list(form ? { form } : {});
     const day = new Date().toISOString().slice(0, 10);
     return reply
