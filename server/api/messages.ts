@@ -12,9 +12,8 @@ export const successMessages = {
   contact: contact.success.message,
 } as const;
 
-/** The message of a definition's content check (the form's `choices`). */
-const choiceMessage = (form: typeof demo | typeof application, field: string): string =>
-  form.choices?.find((c) => c.field === field)?.message ?? '';
+/** The message of a form's check against the content (its definition's `choices`). */
+const choiceMessage = (form: typeof demo | typeof application): string => form.choices?.[0]?.message ?? '';
 
 export const serverMessages = {
   unknownField: 'The form sent a field it does not have. Please reload the page and try again.',
@@ -23,8 +22,8 @@ export const serverMessages = {
   invisibleCharacters:
     'Your entry contains invisible characters (such as zero-width spaces, text-direction marks or line separators). Please type it again instead of pasting it.',
   lineBreak: 'Please keep this entry on one line (no line breaks).',
-  unknownServiceType: choiceMessage(demo, 'serviceType'),
-  unknownPosition: choiceMessage(application, 'position'),
+  unknownServiceType: choiceMessage(demo),
+  unknownPosition: choiceMessage(application),
   cvMismatch: 'The file’s content does not match its extension. Please upload a real PDF, DOC or DOCX file.',
   badRequest: 'The request could not be read. Please reload the page and try again.',
   tooLarge: 'The request is too large.',

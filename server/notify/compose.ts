@@ -35,8 +35,8 @@ export function cvContentType(type: string): string {
  * The server-chosen name of a CV download or attachment: `cv-<id>-<applicant>.<ext>`, ASCII
  * letters, digits and dashes only (never the visitor's own file name).
  */
-export function cvFileName(id: number, fullName: string, type: string): string {
-  const slug = fullName
+export function cvFileName(id: number, applicant: string, type: string): string {
+  const slug = applicant
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

@@ -13,6 +13,10 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import type { ApplicationTextField } from '../../src/forms/definitions/application.ts';
+import type { BrochureField } from '../../src/forms/definitions/brochure.ts';
+import type { ContactField } from '../../src/forms/definitions/contact.ts';
+import type { DemoField } from '../../src/forms/definitions/demo.ts';
 import { FORM_DEFINITIONS, FORMS, type FormName, storedFields } from '../../src/forms/definitions/index.ts';
 import type { Database, Db } from './db.ts';
 
@@ -49,16 +53,10 @@ export interface ClientMeta {
   userAgent: string;
 }
 
-export interface DemoInput {
-  name: string;
-  phone: string;
-  email: string;
-  serviceType: string;
-  query: string;
-}
-export interface BrochureInput {
-  email: string;
-}
+/** What each form stores, by field: the text fields of its definition (src/forms/definitions/). */
+export type DemoInput = Record<DemoField, string>;
+export type BrochureInput = Record<BrochureField, string>;
+export type ContactInput = Record<ContactField, string>;
 export interface CvInput {
   /** Cleaned original file name (metadata only). */
   name: string;
@@ -66,20 +64,7 @@ export interface CvInput {
   type: string;
   data: Buffer;
 }
-export interface ApplicationInput {
-  fullName: string;
-  email: string;
-  phone: string;
-  coverLetter: string;
-  position: string;
-  cv: CvInput;
-}
-export interface ContactInput {
-  name: string;
-  email: string;
-  mobileNumber: string;
-  message: string;
-}
+export type ApplicationInput = Record<ApplicationTextField, string> & { cv: CvInput };
 
 /** One stored submission as listed or exported (never the CV bytes). */
 export interface SubmissionRow {

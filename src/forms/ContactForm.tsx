@@ -8,7 +8,7 @@ import { useSite } from '../renderer/ContentContext.tsx';
 import { useApi } from './api.ts';
 import { DefinedField } from './DefinedField.tsx';
 import { type ContactField, contact } from './definitions/contact.ts';
-import { emptyValues, formFields } from './definitions/types.ts';
+import { emptyValues, type FieldDefinition, formFields } from './definitions/types.ts';
 import { dialogOf, preloadDialogs } from './dialogs.ts';
 import { fieldStyles, Honeypot, honeypotOf, PrivacyNote, SubmitButton } from './fields.tsx';
 import { responses, sanitizeMobileInput } from './rules.ts';
@@ -24,8 +24,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const set = (key: ContactField) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   // The mobile number keeps digits only, at most 10, as typed.
-  const input = (key: ContactField) =>
-    key === 'mobileNumber' ? (raw: string) => set(key)(sanitizeMobileInput(raw)) : set(key);
+  const input = (field: FieldDefinition<ContactField>) =>
+    field.digitsOnly ? (raw: string) => set(field.key)(sanitizeMobileInput(raw)) : set(field.key);
 
   const send = async (form: HTMLFormElement) => {
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
@@ -52,7 +52,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
             field={field}
             label={words.labels[field.key]}
             value={values[field.key]}
-            onValue={input(field.key)}
+            onValue={input(field)}
             full
           />
         )),

@@ -6,17 +6,10 @@
 import { API_PATHS, checkApplication, FIELD_MAX_LENGTHS, responses } from '../rules.ts';
 import type { FormDefinition } from './types.ts';
 
-export type ApplicationField =
-  | 'fullName'
-  | 'email'
-  | 'phone'
-  | 'coverLetter'
-  | 'position'
-  | 'cv'
-  | 'cvName'
-  | 'cvType'
-  | 'cvSize'
-  | 'cvSha256';
+/** What the visitor sends as text (the position is the page's job title). */
+export type ApplicationTextField = 'fullName' | 'email' | 'phone' | 'coverLetter' | 'position';
+/** Those, the CV file, and what the server keeps about the file. */
+export type ApplicationField = ApplicationTextField | 'cv' | 'cvName' | 'cvType' | 'cvSize' | 'cvSha256';
 
 export const application: FormDefinition<ApplicationField> = {
   name: 'application',

@@ -44,6 +44,7 @@ export const contact: FormDefinition<ContactField> = {
       maxLength: CONTACT_MOBILE_LENGTH,
       input: 'tel',
       inputMode: 'numeric',
+      digitsOnly: true,
       autocomplete: 'tel-national',
       inbox: { list: true, search: true },
     },

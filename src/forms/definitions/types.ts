@@ -43,6 +43,8 @@ export interface FieldDefinition<K extends string = string> {
   autocomplete?: string;
   /** The on-screen keyboard (numeric for phone numbers). */
   inputMode?: 'numeric';
+  /** The input keeps only the digits typed, at most `maxLength` of them. */
+  digitsOnly?: boolean;
   /** A text area's height in lines. */
   rows?: number;
   /** A text area shows "n/max" under it. */
