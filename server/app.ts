@@ -16,12 +16,9 @@ import { registerAdminPage } from './admin/page.ts';
 import { parsePasswordHash } from './admin/password.ts';
 import { type AdminOptions, adminApi } from './admin/routes.ts';
 import { SessionStore } from './admin/sessions.ts';
-import { applyPositionRoute } from './api/applyPosition.ts';
-import { brochureRequestRoute } from './api/brochureRequest.ts';
-import { contactRoute } from './api/contact.ts';
-import { contactDemoRoute } from './api/contactDemo.ts';
 import { type ApiContext, type FormOptions, HttpError } from './api/context.ts';
 import { FieldError } from './api/fields.ts';
+import { formRoutes } from './api/formRoutes.ts';
 import { serverMessages } from './api/messages.ts';
 import {
   type BodyLimits,
@@ -281,16 +278,8 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     forms: { serviceTypes: new Set(options.forms.serviceTypes), positions: new Set(options.forms.positions) },
     rateLimits,
   };
-  // The four form routes are API_PATHS of src/forms/rules.ts (where the forms post) under basePath.
-  await app.register(
-    async (api) => {
-      contactDemoRoute(api, ctx);
-      brochureRequestRoute(api, ctx);
-      applyPositionRoute(api, ctx);
-      contactRoute(api, ctx);
-    },
-    { prefix: options.basePath },
-  );
+  // The four form routes, one per definition (src/forms/definitions/), at their paths under basePath.
+  await app.register(async (api) => formRoutes(api, ctx), { prefix: options.basePath });
 
   await app.register(
     async (adminApp) =>
