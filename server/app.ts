@@ -25,6 +25,7 @@ import { FieldError } from './api/fields.ts';
 import { serverMessages } from './api/messages.ts';
 import type { RateLimits } from './config.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
+import { registerStaffAuth } from './staff/guard.ts';
 import { inlineScriptHashes, registerStatic } from './static.ts';
 import { type Db, openDb } from './storage/db.ts';
 import { migrate } from './storage/migrations.ts';
@@ -53,7 +54,10 @@ export interface CreateServerOptions {
   logStream?: { write(line: string): void };
   /** Notification emails (SMTP_URL); omitted: none. */
   mail?: NotifierOptions;
-  /** The staff inbox; omitted or without passwordHash: off (its API answers 401). */
+  /**
+   * The staff area; without passwordHash (the first administrator) and without any account in
+   * staff_users, off (its API answers 401).
+   */
   admin?: Partial<AdminOptions>;
   /** The clock of sessions and the outbox (tests). */
   now?: () => number;
@@ -250,16 +254,17 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     { prefix: options.basePath },
   );
 
-  await app.register(
-    async (adminApp) =>
-      adminApi(adminApp, {
-        repo,
-        sessions: new SessionStore(db, { ttlMs: admin.sessionTtlMs, passwordHash: admin.passwordHash, now }),
-        options: admin,
-      }),
-    { prefix: `${apiPrefix}/admin` },
-  );
-  registerAdminPage(app, `${apiPrefix}/admin`, !!admin.passwordHash);
+  const sessions = new SessionStore(db, {
+    ttlMs: admin.sessionTtlMs,
+    passwordHash: admin.passwordHash,
+    ...(admin.adminEmail && { adminEmail: admin.adminEmail }),
+    now,
+  });
+  await registerStaffAuth(app, sessions);
+  await app.register(async (adminApp) => adminApi(adminApp, { repo, sessions, options: admin }), {
+    prefix: `${apiPrefix}/admin`,
+  });
+  registerAdminPage(app, `${apiPrefix}/admin`, () => sessions.enabled(), options.clientDir);
 
   if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });
 

@@ -90,6 +90,13 @@ export function startInbox(root, options) {
   }
 
   function showSignIn(message) {
+    const email = h('input', {
+      type: 'email',
+      id: 'email',
+      name: 'email',
+      autocomplete: 'username',
+      required: true,
+    });
     const input = h('input', {
       type: 'password',
       id: 'password',
@@ -109,7 +116,7 @@ export function startInbox(root, options) {
             const session = await call('/login', {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ password: input.value }),
+              body: JSON.stringify({ email: email.value, password: input.value }),
             });
             state.csrfToken = session.csrfToken;
             await loadSession();
@@ -118,6 +125,8 @@ export function startInbox(root, options) {
           }
         },
       },
+      h('label', { for: 'email' }, 'Email'),
+      email,
       h('label', { for: 'password' }, 'Password'),
       input,
       h('button', { type: 'submit', class: 'primary' }, 'Sign in'),

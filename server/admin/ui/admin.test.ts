@@ -72,6 +72,7 @@ describe('the staff inbox page', () => {
     startInbox(root, { apiBase: '/backend/api/admin', fetch: fetchFn, confirm: () => false });
 
     const password = await screen.findByLabelText('Password');
+    await user.type(screen.getByLabelText('Email'), 'admin@localhost');
     await user.type(password, 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password.');
