@@ -8,8 +8,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { connect, createServer } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectHmr, type HmrClient, isError, isFullReload } from '../tests/unit/support/hmrClient.ts';
@@ -77,15 +77,14 @@ beforeAll(async () => {
   const [port, apiPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    // Nothing of the test runner's or of a developer's server settings.
-    if (/^(VITEST|TEST_|DATABASE_URL|BASE_PATH|SMTP_URL|NOTIFY_|ADMIN_)/.test(name)) continue;
+    // Nothing of the test runner's or of a developer's server settings (HOST too: the default is tested).
+    if (/^(VITEST|TEST_|DATABASE_URL|BASE_PATH|SMTP_URL|NOTIFY_|ADMIN_|HOST$)/.test(name)) continue;
     env[name] = value;
   }
   Object.assign(env, {
     NODE_ENV: 'development',
     PORT: String(port),
     DEV_API_PORT: String(apiPort),
-    HOST: '127.0.0.1',
     CONTENT_DIR: path.join(work, 'content'),
     DATA_DIR: path.join(work, 'data'),
     LOG_LEVEL: 'warn',
@@ -128,6 +127,27 @@ describe('npm run dev with content that is broken from the start', () => {
     // No crash: no stack trace.
     expect(text).not.toMatch(/^\s+at .*\(.*:\d+:\d+\)$/m);
     expect(child.exitCode).toBeNull();
+  });
+
+  it('listens on this machine only when HOST is not set', async () => {
+    expect(terminal()).not.toMatch(/Network: +http/);
+    const port = Number(new URL(origin).port);
+    // Another device on the network reaches this machine at one of its non-loopback addresses.
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .filter((a) => a && a.family === 'IPv4' && !a.internal)
+      .map((a) => a?.address as string);
+    if (!lan.length) console.warn('No network address on this machine: only the terminal line is checked.');
+    for (const address of lan) {
+      const reached = await new Promise<boolean>((resolve) => {
+        const socket = connect({ host: address, port }, () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
+      });
+      expect(reached, `reachable at ${address}:${port}`).toBe(false);
+    }
   });
 
   it('shows the problems in the error overlay of a page that opens', async () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run dev`: one command for development — the forms API (in this process, on an internal
  * port, SQLite under DATA_DIR) and Vite's dev server with the API's base path proxied to it.
- * Ctrl-C (or SIGTERM) stops both. Restart after changing server code (site changes hot-reload).
+ * It listens on 127.0.0.1 unless HOST says otherwise. Ctrl-C (or SIGTERM) stops both. Restart after changing server code (site changes hot-reload).
  *
  * The content (site.yaml and pages/ of CONTENT_DIR) may be invalid when this starts, or become so:
  * the dev server starts and keeps running anyway. The terminal prints the validator's messages
@@ -30,6 +30,12 @@ import { parseYamlText } from '../src/validator/yamlFile.ts';
 import { contentPlugin } from './build/contentPlugin.ts';
 
 const config = loadConfig();
+/**
+ * The dev server answers this machine only: its forms API and unfinished pages are not for everyone
+ * on the same Wi-Fi. `HOST=0.0.0.0 npm run dev` opens it to the network (to try the site on a phone).
+ * (The server's own HOST default, for `npm start`, is another matter: see server/config.ts.)
+ */
+const devHost = process.env.HOST?.trim() || '127.0.0.1';
 const contentDir = config.contentDir;
 const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -173,7 +179,7 @@ const vite = await createViteServer({
   server: {
     ...userConfig.server,
     port: config.port,
-    host: config.host === '0.0.0.0' ? true : config.host,
+    host: devHost === '0.0.0.0' ? true : devHost,
     proxy: {
       [apiPrefix]: { target: apiTarget, changeOrigin: false },
     },

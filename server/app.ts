@@ -24,7 +24,9 @@ import { type ApiContext, type FormOptions, HttpError } from './api/context.ts';
 import { FieldError } from './api/fields.ts';
 import { serverMessages } from './api/messages.ts';
 import type { RateLimits } from './config.ts';
+import { registerHealth } from './health.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
+import { postgresRateLimitStore } from './rateLimit/postgresStore.ts';
 import { registerStaffAuth } from './staff/guard.ts';
 import { inlineScriptHashes, registerStatic } from './static.ts';
 import { type Db, openDb } from './storage/db.ts';
@@ -218,6 +220,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     // IPv6 addresses count per /64 (IPv4, and IPv4-mapped IPv6, per address). This is the plugin's
     // own default key (normalizeIP), stated here so that a change of default cannot widen it.
     ipv6Subnet: 64,
+    ...(db.dialect === 'postgres' && { store: postgresRateLimitStore(db) }),
     errorResponseBuilder: () => new HttpError(429, serverMessages.rateLimited),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
@@ -265,6 +268,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     prefix: `${apiPrefix}/admin`,
   });
   registerAdminPage(app, `${apiPrefix}/admin`, () => sessions.enabled(), options.clientDir);
+  registerHealth(app, db, apiPrefix);
 
   if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });
 

@@ -6,6 +6,7 @@
  * inbox or admin, and an inbox account limited to some forms gets 403 for the others.
  *
  *   POST   /login                         {email, password} -> session cookie + {csrfToken, expiresAt, staff}
+ *                                        (no email: the first administrator of ADMIN_PASSWORD(_HASH))
  *   POST   /logout
  *   GET    /session                       {csrfToken, expiresAt, staff: {name, email, role, forms},
  *                                          forms: [{form, total, open}] (the forms it may see), labels}
@@ -26,6 +27,7 @@ import { adminMessages, SESSION_COOKIE } from '../staff/messages.ts';
 import { checkSignIn } from '../staff/signIn.ts';
 import { formsOf } from '../staff/types.ts';
 import { FORMS, type FormName, type Repository } from '../storage/repository.ts';
+import { exportParams, inboxParams } from './query.ts';
 import type { SessionStore } from './sessions.ts';
 
 export { adminMessages, CSRF_HEADER, SESSION_COOKIE } from '../staff/messages.ts';
@@ -110,7 +112,9 @@ export async function adminApi(
     },
     async (request, reply) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-      const { email, password } = request.body ?? {};
+      const { password } = request.body ?? {};
+      // Without an email: the first administrator (how sign-in worked before named accounts).
+      const email = request.body?.email ?? sessions.firstAdmin.email;
       if (
         type !== 'application/json' ||
         typeof email !== 'string' ||
@@ -160,20 +164,13 @@ export async function adminApi(
     };
   });
 
-  app.get<{ Params: { form: string }; Querystring: Record<string, string | undefined> }>(
+  app.get<{ Params: { form: string }; Querystring: Record<string, unknown> }>(
     '/submissions/:form',
     { preHandler: [inbox, paramForm] },
     async (request, reply) => {
       const { form } = request.params;
       if (!isForm(form)) return fail(reply, 404, adminMessages.notFound);
-      const { q, status, page, pageSize } = request.query;
-      return repo.page({
-        form,
-        q: typeof q === 'string' ? q.slice(0, 200) : '',
-        status: status === 'open' || status === 'handled' ? status : 'all',
-        page: Number(page) || 1,
-        pageSize: Number(pageSize) || 20,
-      });
+      return repo.page({ form, ...inboxParams(request.query) });
     },
   );
 
@@ -234,12 +231,11 @@ export async function adminApi(
     },
   );
 
-  app.get<{ Querystring: { form?: string } }>(
+  app.get<{ Querystring: Record<string, unknown> }>(
     '/export',
     { preHandler: [inbox, queryForm] },
     async (request, reply) => {
-      const { form } = request.query;
-      if (form !== undefined && !isForm(form)) return fail(reply, 404, adminMessages.notFound);
+      const { form } = exportParams(request.query);
       // Without a form: every form this account may see (all of them but for a limited inbox).
       const forms = form ? [form] : request.staff ? formsOf(request.staff) : [];
       const rows = [];

@@ -248,6 +248,16 @@ describe('what each account sees', () => {
     expect(w.forms).toEqual([]);
   });
 
+  it('signs the first administrator in without an email too (as before named accounts)', async () => {
+    const res = await fetch(`${server.api}/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { staff: { email: string } }).staff.email).toBe(EMAIL.firstAdmin);
+  });
+
   it('refuses an unknown address and a wrong password with the same message', async () => {
     for (const [email, password] of [
       ['nobody@example.com', PASSWORD],

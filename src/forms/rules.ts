@@ -6,6 +6,8 @@
  * first failure, or null.
  */
 
+import { visibleLength } from './characters.ts';
+
 export type DialogIcon = 'warning' | 'error' | 'success';
 
 export interface RuleFailure {
@@ -235,10 +237,11 @@ export function checkContact(raw: ContactValues): RuleFailure | null {
   if (missing) return fail(messages.missingFields, missing);
   const tooLong = overCap(v, ['name', 'email'], TOO_LONG);
   if (tooLong) return tooLong;
-  if (v.name.length < CONTACT_NAME_MIN) return fail(messages.contactName, 'name');
+  // "At least N characters" counts what a reader sees (no zero-width joiners or selectors).
+  if (visibleLength(v.name) < CONTACT_NAME_MIN) return fail(messages.contactName, 'name');
   if (!isEmail(v.email)) return fail(messages.invalidEmail, 'email');
   if (!isMobile(v.mobileNumber)) return fail(messages.contactMobile, 'mobileNumber');
-  if (v.message.length < CONTACT_MESSAGE_MIN) return fail(messages.contactTooShort, 'message');
+  if (visibleLength(v.message) < CONTACT_MESSAGE_MIN) return fail(messages.contactTooShort, 'message');
   if (v.message.length > CONTACT_MESSAGE_MAX) return fail(messages.contactTooLong, 'message');
   return null;
 }

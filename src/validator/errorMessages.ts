@@ -26,7 +26,12 @@ export function readablePath(segments: readonly (string | number)[]): string {
 }
 
 export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentError[] {
-  const kept = dropUnionNoise(errors);
+  // A value not in the form YYYY-MM-DD is said once, by its pattern, not also as "not a date".
+  const kept = dropUnionNoise(errors).filter(
+    (e) =>
+      e.keyword !== 'format' ||
+      !errors.some((o) => o.keyword === 'pattern' && o.instancePath === e.instancePath),
+  );
   const seen = new Set<string>();
   const out: ContentError[] = [];
   for (const err of kept) {
@@ -142,8 +147,12 @@ function describe(err: ErrorObject): { message: string; key?: string; child?: st
         message: `Unknown property "${extra}".${hint || splitText || ` Allowed here: ${allowed.join(', ')}.`}`,
       };
     }
-    case 'required':
-      return { message: `Missing required property "${String(p.missingProperty)}".` };
+    case 'required': {
+      const name = String(p.missingProperty);
+      const field = ((parent.properties ?? {}) as Record<string, { description?: unknown }>)[name];
+      const about = typeof field?.description === 'string' ? ` (${firstSentence(field.description)})` : '';
+      return { message: `Missing required property "${name}". Add a line "${name}: …" here${about}.` };
+    }
     case 'discriminator': {
       if (p.error === 'mapping') {
         const known = knownBlockTypes(parent);
@@ -163,12 +172,32 @@ function describe(err: ErrorObject): { message: string; key?: string; child?: st
     }
     case 'const':
       return { message: `Must be ${quote(p.allowedValue)}.` };
-    case 'type':
+    case 'type': {
+      const dashed =
+        typeof err.data === 'string' && p.type === 'array' ? /^-(\S.*?)(?:\s+-\S|$)/.exec(err.data) : null;
+      if (dashed)
+        return {
+          message: `Must be a list, and a list item needs a space between the "-" and the item: write each item on its own line as - ${dashed[1]}`,
+        };
+      if (
+        typeof err.data === 'string' &&
+        /^(integer|number)$/.test(String(p.type)) &&
+        /^-?\d+(\.\d+)?$/.test(err.data.trim())
+      )
+        return { message: `Must be ${article(String(p.type))}: write ${err.data.trim()} without quotes.` };
+      if (p.type === 'boolean' && typeof err.data === 'string')
+        return {
+          message: `Must be true or false, not the text ${quote(err.data)}: write true or false, without quotes.`,
+        };
       return { message: `Must be ${article(String(p.type))}, not ${describeValue(err.data)}.` };
+    }
     case 'pattern':
-      return { message: `${quote(err.data)} is not in the expected form.${examplesOf(parent)}` };
+      return { message: `${quote(err.data)} is not in the expected form.${formHint(err.data, parent)}` };
     case 'format':
-      return { message: `${quote(err.data)} is not a valid ${String(p.format)}.${examplesOf(parent)}` };
+      if (p.format === 'date') return { message: impossibleDate(String(err.data)) };
+      return {
+        message: `${quote(err.data)} is not a valid ${String(p.format)}.${formHint(err.data, parent)}`,
+      };
     case 'minLength':
       return {
         message:
@@ -199,6 +228,55 @@ function knownBlockTypes(parent: Record<string, unknown>): string[] {
   return branches
     .map((b) => (b.$ref ?? '').replace(/^.*\//, '').replace(/\.schema\.json$/, ''))
     .filter(Boolean);
+}
+
+/**
+ * What to write instead: the schema's own words (`patternErrorMessage`, which editors show too), a
+ * note on typographic quotes, and the schema's examples.
+ */
+function formHint(data: unknown, schema: Record<string, unknown>): string {
+  const curly = typeof data === 'string' && /^[“”„‘’«»]|[“”„‘’«»]$/.test(data);
+  const own = typeof schema.patternErrorMessage === 'string' ? ` ${schema.patternErrorMessage}` : '';
+  const quotes = curly
+    ? ' It is wrapped in typographic quotes (“ ”), which YAML keeps as part of the text: type straight quotes " " or none.'
+    : '';
+  const short = typeof data === 'string' ? /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(data) : null;
+  const expand = short
+    ? ` "${data}" is short for "#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}": write that.`
+    : '';
+  return `${quotes}${own}${expand}${own.includes('e.g.') ? '' : examplesOf(schema)}`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "2026-02-30": the month has 28 days. */
+function impossibleDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const month = Number(m?.[2]);
+  if (!m || month < 1 || month > 12)
+    return `"${value}" is not a date. Write it as YYYY-MM-DD, e.g. "2026-11-02".`;
+  const year = Number(m[1]);
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `"${value}" is not a day of the calendar: ${MONTHS[month - 1]} ${year} has ${days} days. Write a date that exists, e.g. "${m[1]}-${m[2]}-${String(days).padStart(2, '0')}".`;
+}
+
+function firstSentence(text: string): string {
+  const end = text.search(/\.(\s|$)/);
+  const sentence = end < 0 ? text : text.slice(0, end);
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
 
 function examplesOf(schema: Record<string, unknown>): string {

@@ -1,8 +1,11 @@
 /**
  * The staff area's Content section: the visual page editor. The staff app shell (src/admin/)
  * lazy-loads this module, so none of the editor reaches the public pages or the inbox.
- * (Placeholder: the editor itself is being built; the contract below is fixed.)
  */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { contentApi, type PageSummary, type SiteFiles } from './api.ts';
+import styles from './content.module.css';
+import { PageList } from './PageList.tsx';
 
 /** What the shell hands the section: where the staff API lives and who is signed in. */
 export interface ContentSectionProps {
@@ -13,11 +16,68 @@ export interface ContentSectionProps {
   staff: { name: string; email: string; role: 'admin' | 'content' | 'inbox' };
 }
 
-export default function ContentSection(_props: ContentSectionProps) {
+type Screen = { name: 'list' } | { name: 'page'; file: string };
+
+export default function ContentSection({ api, csrfToken }: ContentSectionProps) {
+  const client = useMemo(() => contentApi(api, csrfToken), [api, csrfToken]);
+  const [pages, setPages] = useState<PageSummary[] | null>(null);
+  const [site, setSite] = useState<SiteFiles | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [screen, setScreen] = useState<Screen>({ name: 'list' });
+
+  const reload = useCallback(async () => {
+    try {
+      const [p, s] = await Promise.all([client.pages(), client.site()]);
+      setPages(p);
+      setSite(s);
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(error instanceof Error ? error.message : String(error));
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  if (loadError) {
+    return (
+      <section className={styles.root}>
+        <div className={styles.list}>
+          <h1 id="content-heading">Content</h1>
+          <p role="alert">The pages could not be loaded: {loadError}</p>
+          <button type="button" className={styles.primary} onClick={() => void reload()}>
+            Try again
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (!pages || !site) {
+    return (
+      <section className={styles.root}>
+        <div className={styles.list}>
+          <h1 id="content-heading">Content</h1>
+          <p role="status">Loading the pages…</p>
+        </div>
+      </section>
+    );
+  }
   return (
-    <section aria-labelledby="content-heading">
-      <h1 id="content-heading">Content</h1>
-      <p>The page editor is on its way.</p>
+    <section className={styles.root}>
+      {screen.name === 'list' && (
+        <PageList
+          pages={pages}
+          onOpen={(file) => setScreen({ name: 'page', file })}
+          onSiteSettings={() => undefined}
+          onNewPage={() => undefined}
+        />
+      )}
+      {screen.name === 'page' && (
+        <div className={styles.list}>
+          <h1>{pages.find((p) => p.file === screen.file)?.title}</h1>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,37 @@
+/** How the page list groups pages: the kinds the server reports, in the order staff think of them. */
+import type { PageKind, PageSummary } from './api.ts';
+
+export const KIND_GROUPS: { kind: PageKind; heading: string }[] = [
+  { kind: 'home', heading: 'Home' },
+  { kind: 'product', heading: 'Products' },
+  { kind: 'service', heading: 'Services' },
+  { kind: 'career', heading: 'Careers' },
+  { kind: 'other', heading: 'Other pages' },
+];
+
+export function groupByKind(
+  pages: readonly PageSummary[],
+): { kind: PageKind; heading: string; pages: PageSummary[] }[] {
+  return KIND_GROUPS.map((g) => ({
+    ...g,
+    pages: pages.filter((p) => p.kind === g.kind).sort((a, b) => a.title.localeCompare(b.title)),
+  })).filter((g) => g.pages.length > 0);
+}
+
+/** The kind of a page file, from where it is (used for a page just created, before /pages says). */
+export function kindOfFile(file: string): PageKind {
+  if (file === 'pages/index.yaml') return 'home';
+  if (file.startsWith('pages/products/')) return 'product';
+  if (file.startsWith('pages/services/')) return 'service';
+  if (file.startsWith('pages/careers/')) return 'career';
+  return 'other';
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Priya, 24 Nov 2026, 14:05" — or a plain note when the server keeps no history. */
+export function describeChange(change: PageSummary['lastChange']): string {
+  if (!change) return 'No recorded change';
+  const date = new Date(change.date);
+  return `${change.name}, ${Number.isNaN(date.getTime()) ? change.date : dateFormat.format(date)}`;
+}
