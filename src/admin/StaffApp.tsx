@@ -99,7 +99,7 @@ export function StaffApp({ api, fetch: fetchFn, confirm = (m) => window.confirm(
           {canContent(session) ? link('content', 'Content') : null}
         </nav>
         <p className="who">
-          {staff.name} <span className="count">({ROLE_NAMES[staff.role]})</span>
+          {staff.name} <span className="role">({ROLE_NAMES[staff.role]})</span>
         </p>
         <button
           type="button"
