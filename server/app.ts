@@ -33,6 +33,7 @@ import { registerJsonParser } from './jsonBody.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { postgresRateLimitStore } from './rateLimit/postgresStore.ts';
 import { postponeIdleClose } from './shutdown.ts';
+import { registerStaffAuth } from './staff/guard.ts';
 import { inlineScriptHashes, registerStatic } from './static.ts';
 import { type Db, openDb } from './storage/db.ts';
 import { migrate } from './storage/migrations.ts';
@@ -61,7 +62,10 @@ export interface CreateServerOptions {
   logStream?: { write(line: string): void };
   /** Notification emails (SMTP_URL); omitted: none. */
   mail?: NotifierOptions;
-  /** The staff inbox; omitted or without passwordHash: off (its API answers 401). */
+  /**
+   * The staff area; without passwordHash (the first administrator) and without any account in
+   * staff_users, off (its API answers 401).
+   */
   admin?: Partial<AdminOptions>;
   /** The clock of sessions and the outbox (tests). */
   now?: () => number;
@@ -281,16 +285,17 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
   // The four form routes, one per definition (src/forms/definitions/), at their paths under basePath.
   await app.register(async (api) => formRoutes(api, ctx), { prefix: options.basePath });
 
-  await app.register(
-    async (adminApp) =>
-      adminApi(adminApp, {
-        repo,
-        sessions: new SessionStore(db, { ttlMs: admin.sessionTtlMs, passwordHash: admin.passwordHash, now }),
-        options: admin,
-      }),
-    { prefix: `${apiPrefix}/admin` },
-  );
-  registerAdminPage(app, `${apiPrefix}/admin`, !!admin.passwordHash);
+  const sessions = new SessionStore(db, {
+    ttlMs: admin.sessionTtlMs,
+    passwordHash: admin.passwordHash,
+    ...(admin.adminEmail && { adminEmail: admin.adminEmail }),
+    now,
+  });
+  await registerStaffAuth(app, sessions);
+  await app.register(async (adminApp) => adminApi(adminApp, { repo, sessions, options: admin }), {
+    prefix: `${apiPrefix}/admin`,
+  });
+  registerAdminPage(app, `${apiPrefix}/admin`, () => sessions.enabled(), options.clientDir);
   registerHealth(app, db, apiPrefix);
 
   if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });
