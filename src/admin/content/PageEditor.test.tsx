@@ -1,4 +1,4 @@
-import { render, within } from '@testing-library/react';
+import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from './api.ts';
@@ -100,5 +100,33 @@ describe('the page editor', () => {
     expect(pageTitle()).toHaveValue('Summer Camp | Camp Management App');
     await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
     expect(pageTitle()).toHaveValue('IoT');
+  });
+
+  it('shows a problem under its field as the user types, and Save waits until it is fixed', async () => {
+    await openEditor(SMALL);
+    const path = document.getElementById('page_path') as HTMLInputElement;
+    await userEvent.type(path, 'x');
+    await waitFor(() =>
+      expect(document.getElementById('page_path__error')).toHaveTextContent(
+        /does not match where the file is/,
+      ),
+    );
+    expect(path).toHaveAccessibleDescription(/does not match where the file is/);
+    expect(button('Save')).toBeDisabled();
+    expect(document.getElementById('save-status')).toHaveTextContent('1 problem to fix before saving');
+    await userEvent.keyboard('{Backspace}');
+    await waitFor(() => expect(document.getElementById('page_path__error')).toBeNull());
+    expect(button('Save')).toBeEnabled();
+  });
+
+  it('shows a warning under its field without stopping Save', async () => {
+    await openEditor(SMALL);
+    const title = pageTitle();
+    await userEvent.click(title);
+    await userEvent.paste(' and much more besides this');
+    await waitFor(() =>
+      expect(document.getElementById('page_title__error')).toHaveTextContent(/Warning: The title shown is/),
+    );
+    expect(button('Save')).toBeEnabled();
   });
 });

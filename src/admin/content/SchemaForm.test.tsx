@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { EditorFormContext } from './formContext.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { leafPaths, sampleOf } from './sampleData.ts';
-import { blockSchema, blockTypes } from './schemaForms.ts';
+import { blockSchema, blockTypes, pageDetailsSchema } from './schemaForms.ts';
 
 const context: EditorFormContext = {
   images: [{ path: '/images/a.svg', width: 10, height: 10 }],
@@ -78,9 +78,25 @@ describe('the generated block forms', () => {
     );
     expect(screen.getByText('The highlighted words. They are not clickable.')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: /label/i }), '!');
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ label: 'Hi!' }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ label: 'Hi!' }), 'b1_label');
     const colours = document.querySelectorAll<HTMLInputElement>('input[type=color]');
     expect([...colours].map((c) => c.value)).toEqual(['#112233', '#445566']);
     for (const c of colours) expect(c).toHaveAccessibleName(/Gradient/);
+  });
+
+  it('counts characters against maxLength and says how many are too many', async () => {
+    render(
+      <SchemaForm
+        schema={pageDetailsSchema()}
+        data={{ path: '/a', title: 'x'.repeat(72), description: 'Short' }}
+        idPrefix="page"
+        context={context}
+        onChange={() => undefined}
+      />,
+    );
+    expect(document.getElementById('page_title')).toHaveAccessibleDescription(
+      /72 \/ 70 characters — 2 too many/,
+    );
+    expect(document.getElementById('page_description__counter')).toHaveTextContent('5 / 170 characters');
   });
 });
