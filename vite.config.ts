@@ -24,6 +24,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
+      'tests/failure/**/*.test.ts',
     ],
     testTimeout: 20000,
     pool: 'forks',

@@ -11,7 +11,7 @@ import { loadConfig, REPO_ROOT, type ServerConfig } from './config.ts';
 import { loadSiteFacts } from './content.ts';
 import { startAutoPurge } from './retention/autoPurge.ts';
 import { retentionPeriods } from './retention/periods.ts';
-import { handleShutdown } from './shutdown.ts';
+import { handleShutdown, SHUTDOWN_DRAIN_MS } from './shutdown.ts';
 import { staffOptions, staffSummary } from './staffOptions.ts';
 
 /** A configuration mistake is reported in one line, not as a stack trace. */
@@ -56,6 +56,9 @@ const { app, db, repo } = await createServer({
   trustProxy: config.trustProxy,
   corsOrigins: config.corsOrigins,
   jsonBodyLimit: config.jsonBodyLimit,
+  bodyLimits: config.bodyLimits,
+  requestTimeoutMs: config.requestTimeoutMs,
+  shutdownDrainMs: SHUTDOWN_DRAIN_MS,
   logLevel: config.logLevel,
 });
 

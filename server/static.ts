@@ -4,15 +4,25 @@
  * Only files that exist at start are served (the set is listed once), so no request path ever
  * reaches the file system. Hashed assets (assets/) are cached for a year as immutable; HTML is
  * revalidated on every visit (ETag / Last-Modified); other files for an hour.
- * Text files are compressed once (brotli at its best quality, or gzip) and kept in memory, since the
- * build never changes while the server runs.
+ * Text files are sent compressed (brotli at its best quality, or gzip) from memory. The build writes
+ * the compressed copies (scripts/build/precompress.ts: `file.br`, `file.gz`); for a build without
+ * them, they are made at start in the background on zlib's thread pool, never on the main thread,
+ * so no request waits behind another page's compression.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  COMPRESS_MAX_BYTES,
+  compress,
+  ENCODINGS,
+  type Encoding,
+  isCompressible,
+  SUFFIX,
+  TEXT_TYPES,
+} from '../scripts/build/precompress.ts';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
@@ -26,19 +36,7 @@ function listFiles(dir: string, rel = ''): string[] {
   });
 }
 
-const TEXT_TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  svg: 'image/svg+xml',
-  xml: 'application/xml; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  webmanifest: 'application/manifest+json',
-};
-const COMPRESS_MAX_BYTES = 4 * 1024 * 1024;
-
-function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+function preferredEncoding(accept: string | undefined): Encoding | null {
   const offered = (accept ?? '').split(',').map((e) => e.trim().split(';')[0]?.toLowerCase());
   if (offered.includes('br')) return 'br';
   if (offered.includes('gzip')) return 'gzip';
@@ -84,30 +82,44 @@ export async function registerStatic(
   app: FastifyInstance,
   { clientDir, apiPrefix }: StaticOptions,
 ): Promise<void> {
-  const files = new Set(listFiles(clientDir));
+  const listed = listFiles(clientDir);
+  // The build's compressed copies are not pages of their own.
+  const copies = new Set(
+    listed.filter(isCompressible).flatMap((f) => ENCODINGS.map((encoding) => f + SUFFIX[encoding])),
+  );
+  const files = new Set(listed.filter((f) => !copies.has(f)));
   const notFoundPage = files.has('404.html') ? readFileSync(path.join(clientDir, '404.html')) : null;
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true });
 
-  const compressedCache = new Map<string, Compressed | null>();
-  const compressed = (file: string, encoding: 'br' | 'gzip'): Compressed | null => {
+  const cache = new Map<string, Promise<Compressed | null>>();
+  /** The compressed copy: the build's, else made once on the thread pool (all requests share it). */
+  const compressed = (file: string, encoding: Encoding): Promise<Compressed | null> => {
     const key = `${encoding}:${file}`;
-    let entry = compressedCache.get(key);
-    if (entry === undefined) {
-      const raw = readFileSync(path.join(clientDir, file));
-      entry =
-        raw.length > COMPRESS_MAX_BYTES
-          ? null
-          : {
-              body:
-                encoding === 'br'
-                  ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
-                  : gzipSync(raw, { level: 9 }),
-              etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}-${encoding}"`,
-            };
-      compressedCache.set(key, entry);
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = (async () => {
+        const full = path.join(clientDir, file);
+        const raw = readFileSync(full);
+        if (raw.length > COMPRESS_MAX_BYTES) return null;
+        const copy = full + SUFFIX[encoding];
+        const body = existsSync(copy) ? readFileSync(copy) : await compress(raw, encoding);
+        const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}-${encoding}"`;
+        return { body, etag };
+      })().catch(() => null);
+      cache.set(key, entry);
     }
     return entry;
   };
+  // At start, every page's copies, a few at a time (the thread pool stays free for requests).
+  let closed = false;
+  app.addHook('onClose', async () => {
+    closed = true;
+  });
+  const queue = [...files].filter(isCompressible).flatMap((f) => ENCODINGS.map((e) => [f, e] as const));
+  const worker = async () => {
+    for (let job = queue.shift(); job && !closed; job = queue.shift()) await compressed(...job);
+  };
+  for (let i = 0; i < 2; i++) void worker();
 
   const sendNotFound = (reply: FastifyReply) => {
     reply.code(404).header('cache-control', CACHE_REVALIDATE);
@@ -140,7 +152,7 @@ export async function registerStatic(
     const type = TEXT_TYPES[file.slice(file.lastIndexOf('.') + 1)];
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (type && encoding) {
-      const entry = compressed(file, encoding);
+      const entry = await compressed(file, encoding);
       if (entry) {
         reply.header('vary', 'accept-encoding').header('etag', entry.etag).type(type);
         if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
