@@ -135,6 +135,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Convenience alternative to ADMIN_PASSWORD_HASH: the plain password (at least 12 characters), hashed at start and then removed from the process environment; every restart signs staff out. Ignored when ADMIN_PASSWORD_HASH is set.',
   },
   {
+    name: 'ADMIN_EMAIL',
+    default: 'admin@localhost',
+    description:
+      'The address the first administrator (ADMIN_PASSWORD_HASH / ADMIN_PASSWORD) signs in with at /admin. Other staff have their own accounts (`npm run staff -- add`).',
+  },
+  {
     name: 'SESSION_TTL',
     default: '480',
     description: 'Staff sign-in lifetime in minutes (then sign in again).',
@@ -199,6 +205,8 @@ export interface MailConfig {
 
 export interface AdminConfig {
   passwordHash?: string;
+  /** The first administrator's sign-in address (ADMIN_EMAIL). */
+  adminEmail?: string;
   /** Plain password (hashed at start, then dropped). */
   password?: string;
   sessionTtlMs: number;
@@ -272,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     admin: {
       ...(env.ADMIN_PASSWORD_HASH?.trim() && { passwordHash: env.ADMIN_PASSWORD_HASH.trim() }),
       ...(env.ADMIN_PASSWORD && { password: env.ADMIN_PASSWORD }),
+      ...(env.ADMIN_EMAIL?.trim() && { adminEmail: env.ADMIN_EMAIL.trim().toLowerCase() }),
       sessionTtlMs: int(env, 'SESSION_TTL', 480, 1) * 60_000,
       loginLimit: int(env, 'RATE_LIMIT_ADMIN_LOGIN', 10, 1),
     },
