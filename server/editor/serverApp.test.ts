@@ -4,13 +4,14 @@
  * and the CSRF check apply, and a save is committed as the signed-in staff member.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { hashPassword } from '../admin/password.ts';
 import { CSRF_HEADER } from '../admin/routes.ts';
 import { StaffAccounts } from '../staff/accounts.ts';
-import { removeTempDirs, startTestServer, type TestServer } from '../testSupport.ts';
+import { fakeClientDir, removeTempDirs, startTestServer, type TestServer } from '../testSupport.ts';
 import { contentCopy, removeContentCopies } from './editorTestSupport.ts';
 
 const FAST = { N: 1024, r: 8, p: 1 };
@@ -89,5 +90,35 @@ describe('the content API in the server', () => {
     const sales = await signIn('sales@example.com');
     expect((await fetch(content$('/site'), { headers: { cookie: sales.cookie } })).status).toBe(403);
     expect((await fetch(content$('/site'))).status).toBe(401);
+  });
+});
+
+describe('the content API in a server that serves the built site (npm start)', () => {
+  it('offers Publish, and the served build can be switched while running', async () => {
+    const clientDir = fakeClientDir();
+    const site = await startTestServer({
+      clientDir,
+      admin: { passwordHash: await hashPassword('first admin password', FAST) },
+    });
+    try {
+      const login = await fetch(`${site.api}/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: 'first admin password' }),
+      });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const status = await fetch(`${site.api}/admin/content/publish`, { headers: { cookie } });
+      expect(await status.json()).toEqual({ state: 'idle' });
+
+      expect(site.app.servedSite?.clientDir()).toBe(clientDir);
+      const next = mkdtempSync(path.join(tmpdir(), 'triune-next-build-'));
+      writeFileSync(path.join(next, 'index.html'), '<h1>The next build</h1>');
+      site.app.servedSite?.swap(next);
+      expect(await (await fetch(`${site.url}/`)).text()).toBe('<h1>The next build</h1>');
+      expect((await fetch(`${site.url}/about`)).status).toBe(404);
+      rmSync(next, { recursive: true, force: true });
+    } finally {
+      await site.stop();
+    }
   });
 });
