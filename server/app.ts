@@ -16,12 +16,9 @@ import { registerAdminPage } from './admin/page.ts';
 import { parsePasswordHash } from './admin/password.ts';
 import { type AdminOptions, adminApi } from './admin/routes.ts';
 import { SessionStore } from './admin/sessions.ts';
-import { applyPositionRoute } from './api/applyPosition.ts';
-import { brochureRequestRoute } from './api/brochureRequest.ts';
-import { contactRoute } from './api/contact.ts';
-import { contactDemoRoute } from './api/contactDemo.ts';
 import { type ApiContext, type FormOptions, HttpError } from './api/context.ts';
 import { FieldError } from './api/fields.ts';
+import { formRoutes } from './api/formRoutes.ts';
 import { serverMessages } from './api/messages.ts';
 import {
   type BodyLimits,
@@ -36,6 +33,7 @@ import { registerJsonParser } from './jsonBody.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { postgresRateLimitStore } from './rateLimit/postgresStore.ts';
 import { postponeIdleClose } from './shutdown.ts';
+import { registerStaffAuth } from './staff/guard.ts';
 import { inlineScriptHashes, registerStatic } from './static.ts';
 import { type Db, openDb } from './storage/db.ts';
 import { migrate } from './storage/migrations.ts';
@@ -64,7 +62,10 @@ export interface CreateServerOptions {
   logStream?: { write(line: string): void };
   /** Notification emails (SMTP_URL); omitted: none. */
   mail?: NotifierOptions;
-  /** The staff inbox; omitted or without passwordHash: off (its API answers 401). */
+  /**
+   * The staff area; without passwordHash (the first administrator) and without any account in
+   * staff_users, off (its API answers 401).
+   */
   admin?: Partial<AdminOptions>;
   /** The clock of sessions and the outbox (tests). */
   now?: () => number;
@@ -191,7 +192,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     now,
     afterInsert: () => notifier?.kick(),
   });
-  if (options.mail && notifyForms.size) notifier = new Notifier(repo, options.mail, app.log);
+  if (options.mail && notifyForms.size) notifier = new Notifier(repo, options.mail, app.log, db);
   app.addHook('onClose', async () => {
     await notifier?.stop();
     await db.close();
@@ -281,27 +282,20 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     forms: { serviceTypes: new Set(options.forms.serviceTypes), positions: new Set(options.forms.positions) },
     rateLimits,
   };
-  // The four form routes are API_PATHS of src/forms/rules.ts (where the forms post) under basePath.
-  await app.register(
-    async (api) => {
-      contactDemoRoute(api, ctx);
-      brochureRequestRoute(api, ctx);
-      applyPositionRoute(api, ctx);
-      contactRoute(api, ctx);
-    },
-    { prefix: options.basePath },
-  );
+  // The four form routes, one per definition (src/forms/definitions/), at their paths under basePath.
+  await app.register(async (api) => formRoutes(api, ctx), { prefix: options.basePath });
 
-  await app.register(
-    async (adminApp) =>
-      adminApi(adminApp, {
-        repo,
-        sessions: new SessionStore(db, { ttlMs: admin.sessionTtlMs, passwordHash: admin.passwordHash, now }),
-        options: admin,
-      }),
-    { prefix: `${apiPrefix}/admin` },
-  );
-  registerAdminPage(app, `${apiPrefix}/admin`, !!admin.passwordHash);
+  const sessions = new SessionStore(db, {
+    ttlMs: admin.sessionTtlMs,
+    passwordHash: admin.passwordHash,
+    ...(admin.adminEmail && { adminEmail: admin.adminEmail }),
+    now,
+  });
+  await registerStaffAuth(app, sessions);
+  await app.register(async (adminApp) => adminApi(adminApp, { repo, sessions, options: admin }), {
+    prefix: `${apiPrefix}/admin`,
+  });
+  registerAdminPage(app, `${apiPrefix}/admin`, () => sessions.enabled(), options.clientDir);
   registerHealth(app, db, apiPrefix);
 
   if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });

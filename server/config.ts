@@ -135,6 +135,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Convenience alternative to ADMIN_PASSWORD_HASH: the plain password (at least 12 characters), hashed at start and then removed from the process environment; every restart signs staff out. Ignored when ADMIN_PASSWORD_HASH is set.',
   },
   {
+    name: 'ADMIN_EMAIL',
+    default: 'admin@localhost',
+    description:
+      'The address the first administrator (ADMIN_PASSWORD_HASH / ADMIN_PASSWORD) signs in with at /admin. Other staff have their own accounts (`npm run staff -- add`).',
+  },
+  {
     name: 'SESSION_TTL',
     default: '480',
     description: 'Staff sign-in lifetime in minutes (then sign in again).',
@@ -149,6 +155,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     default: '12',
     description:
       'Default age (months) beyond which `npm run submissions -- purge` deletes applications and their CVs.',
+  },
+  {
+    name: 'RETENTION_AUTOPURGE',
+    default: 'on',
+    description:
+      'on: the server deletes submissions past their period by itself (at start when overdue, then daily; applications after RETENTION_MONTHS_APPLICATIONS months, the other forms after 24), one instance at a time. off: only `npm run submissions -- purge` does.',
   },
   {
     name: 'LOG_LEVEL',
@@ -181,6 +193,7 @@ export interface ServerConfig {
   mail?: MailConfig;
   admin: AdminConfig;
   retentionMonthsApplications: number;
+  retentionAutopurge: boolean;
 }
 
 export interface MailConfig {
@@ -192,6 +205,8 @@ export interface MailConfig {
 
 export interface AdminConfig {
   passwordHash?: string;
+  /** The first administrator's sign-in address (ADMIN_EMAIL). */
+  adminEmail?: string;
   /** Plain password (hashed at start, then dropped). */
   password?: string;
   sessionTtlMs: number;
@@ -205,6 +220,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   if (!Number.isInteger(n) || n < min)
     throw new Error(`${name} must be a whole number >= ${min}, got "${raw}".`);
   return n;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new Error(`${name} must be on or off, got "${env[name]}".`);
 }
 
 export function normalizeBasePath(raw: string): string {
@@ -258,10 +280,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     admin: {
       ...(env.ADMIN_PASSWORD_HASH?.trim() && { passwordHash: env.ADMIN_PASSWORD_HASH.trim() }),
       ...(env.ADMIN_PASSWORD && { password: env.ADMIN_PASSWORD }),
+      ...(env.ADMIN_EMAIL?.trim() && { adminEmail: env.ADMIN_EMAIL.trim().toLowerCase() }),
       sessionTtlMs: int(env, 'SESSION_TTL', 480, 1) * 60_000,
       loginLimit: int(env, 'RATE_LIMIT_ADMIN_LOGIN', 10, 1),
     },
     retentionMonthsApplications: int(env, 'RETENTION_MONTHS_APPLICATIONS', 12, 1),
+    retentionAutopurge: onOff(env, 'RETENTION_AUTOPURGE', true),
   };
 }
 

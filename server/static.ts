@@ -8,6 +8,8 @@
  * the compressed copies (scripts/build/precompress.ts: `file.br`, `file.gz`); for a build without
  * them, they are made at start in the background on zlib's thread pool, never on the main thread,
  * so no request waits behind another page's compression.
+ * The visual editor's Publish may switch to another complete build (servedSite.swap, below); the
+ * file list, the 404 page and the compressed copies are then replaced together.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -78,27 +80,60 @@ export interface StaticOptions {
   apiPrefix: string;
 }
 
-export async function registerStatic(
-  app: FastifyInstance,
-  { clientDir, apiPrefix }: StaticOptions,
-): Promise<void> {
+// --- Publish hook (the visual editor's Publish, server/editor): switch the served build while running.
+/** The build being served; `swap` serves another complete client folder from the next request on. */
+export interface ServedSite {
+  clientDir(): string;
+  swap(clientDir: string): void;
+}
+declare module 'fastify' {
+  interface FastifyInstance {
+    servedSite?: ServedSite;
+  }
+}
+
+/** A build's servable files: everything but the compressed copies, which are not pages of their own. */
+function servableFiles(clientDir: string): Set<string> {
   const listed = listFiles(clientDir);
-  // The build's compressed copies are not pages of their own.
   const copies = new Set(
     listed.filter(isCompressible).flatMap((f) => ENCODINGS.map((encoding) => f + SUFFIX[encoding])),
   );
-  const files = new Set(listed.filter((f) => !copies.has(f)));
-  const notFoundPage = files.has('404.html') ? readFileSync(path.join(clientDir, '404.html')) : null;
+  return new Set(listed.filter((f) => !copies.has(f)));
+}
+
+const notFoundPageOf = (clientDir: string, files: Set<string>): Buffer | null =>
+  files.has('404.html') ? readFileSync(path.join(clientDir, '404.html')) : null;
+
+export async function registerStatic(
+  app: FastifyInstance,
+  { clientDir: initialClientDir, apiPrefix }: StaticOptions,
+): Promise<void> {
+  let clientDir = initialClientDir;
+  let files = servableFiles(clientDir);
+  let notFoundPage = notFoundPageOf(clientDir, files);
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true });
 
-  const cache = new Map<string, Promise<Compressed | null>>();
+  let cache = new Map<string, Promise<Compressed | null>>();
+  // Everything a request reads is replaced in one synchronous step, so a request sees the old build
+  // or the new one, never a mix.
+  app.decorate('servedSite', {
+    clientDir: () => clientDir,
+    swap(next: string) {
+      const nextFiles = servableFiles(next);
+      const nextNotFound = notFoundPageOf(next, nextFiles);
+      clientDir = next;
+      files = nextFiles;
+      notFoundPage = nextNotFound;
+      cache = new Map();
+    },
+  } satisfies ServedSite);
   /** The compressed copy: the build's, else made once on the thread pool (all requests share it). */
   const compressed = (file: string, encoding: Encoding): Promise<Compressed | null> => {
     const key = `${encoding}:${file}`;
     let entry = cache.get(key);
     if (!entry) {
       entry = (async () => {
-        const full = path.join(clientDir, file);
+        const full = path.join(clientDir, file); // the build current when first asked for
         const raw = readFileSync(full);
         if (raw.length > COMPRESS_MAX_BYTES) return null;
         const copy = full + SUFFIX[encoding];
@@ -159,6 +194,6 @@ export async function registerStatic(
         return reply.header('content-encoding', encoding).send(entry.body);
       }
     }
-    return reply.sendFile(file);
+    return reply.sendFile(file, clientDir);
   });
 }
