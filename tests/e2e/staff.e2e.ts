@@ -5,11 +5,13 @@
  * administrator opens a submission, marks it handled, deletes one after confirming, and opens the
  * Content section (loaded as its own chunk). The sign-in and inbox screens are axe clean.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLoadScripts } from '../../scripts/check-bundle.ts';
+import { ADMIN_ENTRY } from '../../server/admin/page.ts';
 import { hashPassword } from '../../server/admin/password.ts';
 import { createServer, type SiteServer } from '../../server/app.ts';
 import { loadSiteFacts } from '../../server/content.ts';
@@ -21,6 +23,7 @@ const FAST = { N: 1024, r: 8, p: 1 };
 const ADMIN = { email: 'boss@example.com', password: 'the first administrator password' };
 const DESK = { email: 'desk@example.com', password: 'front desk password' };
 
+const CLIENT_DIR = path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR || 'dist'), 'client');
 let server: SiteServer;
 let origin = '';
 let dataDir = '';
@@ -34,7 +37,7 @@ beforeAll(async () => {
   server = await createServer({
     basePath: facts.backend,
     forms: facts,
-    clientDir: path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR || 'dist'), 'client'),
+    clientDir: CLIENT_DIR,
     dataDir,
     logLevel: 'warn',
     admin: { passwordHash: await hashPassword(ADMIN.password, FAST), adminEmail: ADMIN.email },
@@ -173,5 +176,30 @@ describe('the staff area', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Email').waitFor();
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the staff app in the build', () => {
+  it('is a second entry that no public page loads', () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+    const admin = manifest[ADMIN_ENTRY];
+    expect(admin?.file).toMatch(/^assets\/admin-/);
+    // The staff app's own files: its entry and what only it imports (the Content section's chunk).
+    const own = [admin?.file, ...(admin?.dynamicImports ?? []).map((k) => manifest[k]?.file)].filter(
+      (f): f is string => !!f,
+    );
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    const pages = readdirSync(CLIENT_DIR, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.html'),
+    );
+    expect(pages.length).toBeGreaterThan(20);
+    for (const file of pages) {
+      const html = readFileSync(path.join(CLIENT_DIR, file), 'utf8');
+      for (const f of own) expect(html, file).not.toContain(f);
+      for (const src of firstLoadScripts(html))
+        expect(own, `${file}: ${src}`).not.toContain(src.replace(/^\//, ''));
+    }
   });
 });
