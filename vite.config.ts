@@ -27,6 +27,8 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
+      'tests/failure/**/*.test.ts',
+      'tests/validator/**/*.test.ts',
     ],
     testTimeout: 20000,
     pool: 'forks',

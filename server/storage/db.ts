@@ -140,6 +140,12 @@ export function openDb(options: OpenOptions): Db {
       max: 10,
       ...(schema && { options: `-c search_path=${schema}` }),
     });
+    // A connection the server ends (PostgreSQL restarted, an administrator's pg_terminate_backend)
+    // emits 'error' on its client, idle in the pool or held by us between queries; with no
+    // listener that would end the whole process. The next query on it fails instead, and the pool
+    // opens a new connection for the one after.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     url.password = '';
     return {
