@@ -122,8 +122,14 @@ describe('the staff area', () => {
     expect(await page.getByLabel('Email').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
-    await signIn(page, DESK);
-    await page.getByRole('heading', { level: 1, name: 'Submissions inbox' }).waitFor();
+    // By keyboard only: the focus starts in Email.
+    await page.keyboard.type(DESK.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(DESK.password);
+    await page.keyboard.press('Enter');
+    const h1 = page.getByRole('heading', { level: 1, name: 'Submissions inbox' });
+    await h1.waitFor();
+    expect(await h1.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByRole('table').waitFor();
     expect(
       await page.getByRole('navigation', { name: 'Forms' }).getByRole('button').allTextContents(),
@@ -132,6 +138,14 @@ describe('the staff area', () => {
     expect(await page.getByRole('cell', { name: 'Bala', exact: true }).count()).toBe(1);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A row opens by keyboard too, and the detail's heading takes the focus.
+    await page.getByRole('link', { name: /^#2 · / }).focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('heading', { level: 2, name: 'Contact message #2' });
+    await detail.waitFor();
+    expect(await detail.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText('Hello from Bala').count()).toBe(1);
 
     // The API itself refuses the other forms to this account.
     const statuses = await page.evaluate(async () =>
