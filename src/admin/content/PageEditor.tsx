@@ -30,10 +30,19 @@ import {
 } from './document.ts';
 import type { EditorFormContext } from './formContext.ts';
 import { kindOfFile } from './kinds.ts';
+import { Preview } from './Preview.tsx';
+import { parseSite } from './previewContent.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { blockLabel, blockSchema, pageDetailsSchema } from './schemaForms.ts';
 import { useUndo } from './useUndo.ts';
-import { placeProblems, type SiteSnapshot, snapshotOf, validateEdited } from './validation.ts';
+import {
+  fieldId,
+  placeProblems,
+  type Segment,
+  type SiteSnapshot,
+  snapshotOf,
+  validateEdited,
+} from './validation.ts';
 
 export interface PageEditorProps {
   file: string;
@@ -125,6 +134,18 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
     }),
     [images, addresses, placed.warningsById, client, pageFolder],
   );
+
+  const parsed = useMemo(() => parseSite(site), [site]);
+  const pick = useCallback((blockKey: string, path: Segment[] | null) => {
+    setActiveKey(blockKey);
+    const holder = document.getElementById(`block-${blockKey}`);
+    const field =
+      (path ? document.getElementById(fieldId(blockKey, path)) : null) ??
+      holder?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select') ??
+      holder?.querySelector<HTMLElement>('button');
+    field?.scrollIntoView?.({ block: 'center' });
+    field?.focus();
+  }, []);
 
   const set = history.set;
   const docRef = useRef(doc);
@@ -409,7 +430,7 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
             </button>
           </div>
         </div>
-        <div className={styles.previewPane} />
+        <Preview doc={doc} file={file} parsed={parsed} activeKey={activeKey} onPick={pick} />
       </div>
     </div>
   );
