@@ -8,8 +8,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { connect, createServer } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectHmr, type HmrClient, isError, isFullReload } from '../tests/unit/support/hmrClient.ts';
@@ -77,15 +77,14 @@ beforeAll(async () => {
   const [port, apiPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    // Nothing of the test runner's or of a developer's server settings.
-    if (/^(VITEST|TEST_|DATABASE_URL|BASE_PATH|SMTP_URL|NOTIFY_|ADMIN_)/.test(name)) continue;
+    // Nothing of the test runner's or of a developer's server settings (HOST too: the default is tested).
+    if (/^(VITEST|TEST_|DATABASE_URL|BASE_PATH|SMTP_URL|NOTIFY_|ADMIN_|HOST$)/.test(name)) continue;
     env[name] = value;
   }
   Object.assign(env, {
     NODE_ENV: 'development',
     PORT: String(port),
     DEV_API_PORT: String(apiPort),
-    HOST: '127.0.0.1',
     CONTENT_DIR: path.join(work, 'content'),
     DATA_DIR: path.join(work, 'data'),
     LOG_LEVEL: 'warn',
@@ -130,12 +129,45 @@ describe('npm run dev with content that is broken from the start', () => {
     expect(child.exitCode).toBeNull();
   });
 
+  it('listens on this machine only when HOST is not set', async () => {
+    expect(terminal()).not.toMatch(/Network: +http/);
+    const port = Number(new URL(origin).port);
+    // Another device on the network reaches this machine at one of its non-loopback addresses.
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .filter((a) => a && a.family === 'IPv4' && !a.internal)
+      .map((a) => a?.address as string);
+    if (!lan.length) console.warn('No network address on this machine: only the terminal line is checked.');
+    for (const address of lan) {
+      const reached = await new Promise<boolean>((resolve) => {
+        const socket = connect({ host: address, port }, () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
+      });
+      expect(reached, `reachable at ${address}:${port}`).toBe(false);
+    }
+  });
+
   it('shows the problems in the error overlay of a page that opens', async () => {
     const { err } = await browser.next(isError);
     expect(err.message).toContain('pages/index.yaml:6:11  blocks[0].type');
     expect(err.message).toContain('Unknown block type "pageHeroo". Did you mean "pageHero"?');
     expect(err.loc).toEqual({ file: file('pages/index.yaml'), line: 6, column: 11 });
     expect((await fetch(`${origin}/@id/__x00__virtual:site-content`)).status).toBe(500);
+  });
+
+  it('serves the staff app at /admin from its source, through Vite', async () => {
+    const page = await fetch(`${origin}/admin`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await page.text();
+    expect(html).toContain('<script type="module" src="/src/admin/main.tsx"></script>');
+    expect(html).toContain('<meta name="admin-api" content="/backend/api/admin">');
+    const entry = await fetch(`${origin}/src/admin/main.tsx`);
+    expect(entry.status).toBe(200);
+    expect(await entry.text()).toContain('StaffApp');
   });
 
   it('answers the forms API with 503 and a message saying why', async () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run dev`: one command for development — the forms API (in this process, on an internal
  * port, SQLite under DATA_DIR) and Vite's dev server with the API's base path proxied to it.
- * Ctrl-C (or SIGTERM) stops both. Restart after changing server code (site changes hot-reload).
+ * It listens on 127.0.0.1 unless HOST says otherwise. Ctrl-C (or SIGTERM) stops both. Restart after changing server code (site changes hot-reload).
  *
  * The content (site.yaml and pages/ of CONTENT_DIR) may be invalid when this starts, or become so:
  * the dev server starts and keeps running anyway. The terminal prints the validator's messages
@@ -21,6 +21,7 @@ import {
   type Plugin,
   type PluginOption,
 } from 'vite';
+import { ADMIN_ENTRY, adminShell } from '../server/admin/page.ts';
 import { createServer, type SiteServer } from '../server/app.ts';
 import { loadConfig, normalizeBasePath, REPO_ROOT } from '../server/config.ts';
 import { loadSiteFacts, type SiteFacts } from '../server/content.ts';
@@ -29,6 +30,12 @@ import { parseYamlText } from '../src/validator/yamlFile.ts';
 import { contentPlugin } from './build/contentPlugin.ts';
 
 const config = loadConfig();
+/**
+ * The dev server answers this machine only: its forms API and unfinished pages are not for everyone
+ * on the same Wi-Fi. `HOST=0.0.0.0 npm run dev` opens it to the network (to try the site on a phone).
+ * (The server's own HOST default, for `npm start`, is another matter: see server/config.ts.)
+ */
+const devHost = process.env.HOST?.trim() || '127.0.0.1';
 const contentDir = config.contentDir;
 const apiPort = Number(process.env.DEV_API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -56,7 +63,7 @@ const basePath = initialBasePath();
 /** The addresses proxied to the API (see `proxy` below). */
 const apiPrefix = basePath || '/api';
 const isApiRequest = (url = '') =>
-  [apiPrefix, '/admin'].some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+  url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
 
 // The API: started, and restarted, from valid content only; one change at a time.
 let api: { server: SiteServer; facts: string } | undefined;
@@ -129,6 +136,28 @@ const apiGate: Plugin = {
   },
 };
 
+/** The staff app (/admin) from its source, hot-reloaded: the server's page shell, through Vite. */
+const adminPage: Plugin = {
+  name: 'dev-admin-page',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const url = req.url?.split('?')[0];
+      if (url !== '/admin' && url !== '/admin/') return next();
+      const shell = adminShell(`${basePath}/api/admin`, {
+        scripts: [`/${ADMIN_ENTRY}`],
+        preloads: [],
+        styles: [],
+      });
+      server.transformIndexHtml('/admin', shell).then((html) => {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.setHeader('cache-control', 'no-store');
+        res.setHeader('x-robots-tag', 'noindex, nofollow');
+        res.end(html);
+      }, next);
+    });
+  },
+};
+
 /** vite.config.ts's plugins, with the content plugin set to CONTENT_DIR and reporting to the API. */
 async function flatten(option: PluginOption): Promise<Plugin[]> {
   const resolved = await option;
@@ -146,15 +175,13 @@ const vite = await createViteServer({
   ...userConfig,
   configFile: false,
   root: REPO_ROOT,
-  plugins: [apiGate, ...plugins, content],
+  plugins: [apiGate, adminPage, ...plugins, content],
   server: {
     ...userConfig.server,
     port: config.port,
-    host: config.host === '0.0.0.0' ? true : config.host,
+    host: devHost === '0.0.0.0' ? true : devHost,
     proxy: {
       [apiPrefix]: { target: apiTarget, changeOrigin: false },
-      // The staff inbox page is served by the server, not Vite.
-      '^/admin(/|$)': { target: apiTarget, changeOrigin: false },
     },
   },
 });

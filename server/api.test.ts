@@ -247,6 +247,20 @@ describe('characters refused in every field', () => {
     ['zero-width space U+200B', '\u200b', invisibleCharacters],
     ['word joiner U+2060', '\u2060', invisibleCharacters],
     ['zero-width no-break space U+FEFF', '\ufeff', invisibleCharacters],
+    // Accepted before issue 22's fix: default-ignorable, format and filler characters.
+    ['Hangul filler U+3164', '\u3164', invisibleCharacters],
+    ['Hangul choseong filler U+115F', '\u115f', invisibleCharacters],
+    ['Hangul jungseong filler U+1160', '\u1160', invisibleCharacters],
+    ['halfwidth Hangul filler U+FFA0', '\uffa0', invisibleCharacters],
+    ['invisible separator U+2063', '\u2063', invisibleCharacters],
+    ['tag letter U+E0041', '\u{e0041}', invisibleCharacters],
+    ['language tag U+E0001', '\u{e0001}', invisibleCharacters],
+    ['soft hyphen U+00AD', '\u00ad', invisibleCharacters],
+    ['Mongolian vowel separator U+180E', '\u180e', invisibleCharacters],
+    ['inhibit symmetric swapping U+206A', '\u206a', invisibleCharacters],
+    ['combining grapheme joiner U+034F', '\u034f', invisibleCharacters],
+    ['interlinear annotation anchor U+FFF9', '\ufff9', invisibleCharacters],
+    ['musical symbol begin beam U+1D173', '\u{1d173}', invisibleCharacters],
   ];
 
   it.each(refused)(
@@ -279,6 +293,34 @@ describe('characters refused in every field', () => {
     const res = await postJson('contact-demo', { ...goodDemo, query: 'line one\rline two' });
     expect(res).toMatchObject({ status: 400, body: { message: controlCharacters } });
     expect(await server.repo.count('demo')).toBe(before);
+  });
+
+  it('refuses a name of two Hangul fillers, which renders blank', async () => {
+    const before = await server.repo.count('contact');
+    const res = await postJson('contact', { ...goodContact, name: '\u3164\u3164' });
+    expect(res).toMatchObject({ status: 400, body: { message: invisibleCharacters } });
+    expect(await server.repo.count('contact')).toBe(before);
+  });
+
+  it('counts "at least N characters" on visible characters', async () => {
+    const before = await server.repo.count('contact');
+    // Two UTF-16 units, one visible character (a letter and its emoji variation selector).
+    const name = await postJson('contact', { ...goodContact, name: 'A\ufe0f' });
+    expect(name).toMatchObject({ status: 400, body: { message: messages.contactName.message } });
+    // Ten UTF-16 units, six visible characters.
+    const message = await postJson('contact', { ...goodContact, message: 'ok 👍\ufe0f 👍\ufe0f' });
+    expect(message).toMatchObject({ status: 400, body: { message: messages.contactTooShort.message } });
+    expect(await server.repo.count('contact')).toBe(before);
+  });
+
+  it.each([
+    ['a Hindi name with ZWNJ', 'रा\u200cहुल क्\u200dषत्रिय'],
+    ['a Kannada name with ZWJ and ZWNJ', 'ಶ್ರೀ\u200dನಿವಾಸ ಕನ್ನ\u200cಡ'],
+    ['emoji ZWJ sequences', 'Ravi 🧑🏽\u200d💻 ❤\ufe0f\u200d🔥 🏴\u200d☠\ufe0f'],
+  ])('accepts %s and stores it as typed', async (_, name) => {
+    const res = await postJson('contact', { ...goodContact, name });
+    expect(res.status).toBe(200);
+    expect((await server.repo.list({ form: 'contact' })).at(-1)?.fields).toMatchObject({ name });
   });
 
   it('keeps \\n, \\r\\n and tabs in a multiline field, and other scripts and emoji anywhere', async () => {

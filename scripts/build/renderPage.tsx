@@ -53,7 +53,7 @@ export async function render(url: string): Promise<Rendered> {
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   return {
     html: Buffer.concat(chunks).toString('utf8'),
-    head: route && page ? headToHtml(headFor(route, page, site)) : '',
+    head: route && page ? headToHtml(headFor(route, page, site, imageSizes)) : '',
     route,
     blockTypes: [...new Set(page?.blocks.map((b) => b.type) ?? [])],
     file: route?.file,

@@ -47,6 +47,11 @@ export function folderSource(root: string, options: { freshSchemas?: boolean } =
       return existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
     },
     hasImage: (imagePath) => existsSync(path.join(root, 'public', imagePath)),
+    // A copied page is newer than the page it was copied from: it is the one told to change.
+    changedAt: (file) => {
+      const abs = path.join(root, file);
+      return existsSync(abs) ? statSync(abs).mtimeMs : undefined;
+    },
     schemas: cachedSchemas,
     schemaDirs: schemaDirs.map((dir) => toPosix(path.relative(root, dir))),
   };

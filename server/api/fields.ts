@@ -2,6 +2,7 @@
  * Turns a request's fields into the values the rule functions check: only the form's own fields
  * (plus the honeypot), text only, trimmed, no control or invisible characters.
  */
+import { firstInvisible } from '../../src/forms/characters.ts';
 import { HONEYPOT_FIELD } from '../../src/forms/rules.ts';
 import { serverMessages } from './messages.ts';
 
@@ -23,27 +24,14 @@ export class FieldError extends Error {
 export type RefusedKind = 'control' | 'lineBreak' | 'invisible';
 
 /**
- * Besides controls (C0, DEL, C1), characters that change how text looks without being seen: bidi
- * controls (they can make an email address or a name read differently in the inbox, "Trojan
- * Source" style), the Unicode line and paragraph separators (a line break to some programs and not
- * to others) and zero-width / invisible format characters (they make equal-looking values differ).
- * The zero-width non-joiner and joiner (U+200C, U+200D) are allowed: Kannada, Malayalam and
- * Devanagari spellings and emoji sequences need them.
+ * Besides controls (C0, DEL, C1), invisible characters are refused: what src/forms/characters.ts
+ * calls invisible (Default_Ignorable_Code_Point, format characters, fillers, line and paragraph
+ * separators). Bidi controls can make an email address or a name read differently in the inbox
+ * ("Trojan Source" style); fillers make a name render blank; zero-width characters make
+ * equal-looking values differ. The zero-width joiner and non-joiner between visible characters
+ * stay: Kannada, Malayalam and Devanagari spellings and emoji sequences need them.
  * Staff read these values in emails, CSV files and the inbox, so none of them is stored.
  */
-function isInvisible(code: number): boolean {
-  return (
-    code === 0x061c || // Arabic letter mark: the third bidi mark, with U+200E and U+200F
-    code === 0x200b || // zero-width space
-    code === 0x200e || // left-to-right mark
-    code === 0x200f || // right-to-left mark
-    (code >= 0x2028 && code <= 0x202e) || // line / paragraph separators; bidi embeddings, overrides
-    (code >= 0x2066 && code <= 0x2069) || // bidi isolates
-    code === 0x2060 || // word joiner
-    code === 0xfeff // zero-width no-break space (byte order mark)
-  );
-}
-
 const isControl = (code: number): boolean => code <= 0x1f || (code >= 0x7f && code <= 0x9f);
 
 /**
@@ -52,21 +40,29 @@ const isControl = (code: number): boolean => code <= 0x1f || (code >= 0x7f && co
  * fields neither. Unpaired surrogates (not text at all) count as control characters.
  */
 export function refusedCharacter(value: string, multiline: boolean): RefusedKind | undefined {
-  for (let i = 0; i < value.length; i++) {
+  const control = firstControl(value, multiline);
+  const invisible = firstInvisible(value);
+  if (control && (invisible === undefined || control.at <= invisible)) return control.kind;
+  return invisible === undefined ? undefined : 'invisible';
+}
+
+/** The first control character or line break (and its code-point index), if any. */
+function firstControl(value: string, multiline: boolean): { kind: RefusedKind; at: number } | undefined {
+  let at = 0; // code-point index, comparable with firstInvisible's
+  for (let i = 0; i < value.length; i++, at++) {
     const code = value.charCodeAt(i);
     if (code === 0x0a || code === 0x0d) {
-      if (!multiline) return 'lineBreak';
-      if (code === 0x0d && value.charCodeAt(i + 1) !== 0x0a) return 'control';
+      if (!multiline) return { kind: 'lineBreak', at };
+      if (code === 0x0d && value.charCodeAt(i + 1) !== 0x0a) return { kind: 'control', at };
       continue;
     }
     if (code === 0x09 && multiline) continue;
-    if (isControl(code)) return 'control';
-    if (isInvisible(code)) return 'invisible';
+    if (isControl(code)) return { kind: 'control', at };
     if (code >= 0xd800 && code <= 0xdbff) {
       const next = value.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return 'control';
-      i++; // a well-formed pair: one character outside the BMP, none of which is refused
-    } else if (code >= 0xdc00 && code <= 0xdfff) return 'control';
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return { kind: 'control', at };
+      i++; // a well-formed pair: one character outside the BMP
+    } else if (code >= 0xdc00 && code <= 0xdfff) return { kind: 'control', at };
   }
   return undefined;
 }

@@ -126,10 +126,17 @@ describe('npm run submissions', () => {
     };
     const purge = async (args: string[], at: Date, months = 12) => {
       let out = '';
-      await runSubmissions(['purge', ...args], repo, (s) => (out += s), {
-        retentionMonthsApplications: months,
-        now: () => at,
-      });
+      await runSubmissions(
+        ['purge', ...args],
+        repo,
+        (s) => {
+          out += s;
+        },
+        {
+          retentionMonthsApplications: months,
+          now: () => at,
+        },
+      );
       return out;
     };
     // Today nothing is 12 months old; 6 months from now, a 3-month limit catches the application

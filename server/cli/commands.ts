@@ -161,7 +161,8 @@ export interface CommandDefaults {
 export async function runSubmissions(
   args: string[],
   repo: Repository,
-  write: (s: string) => void,
+  /** Where output goes; a promise it returns is awaited (a pipe that is full makes it wait). */
+  write: (s: string) => void | Promise<void>,
   defaults: CommandDefaults = { retentionMonthsApplications: 12 },
 ): Promise<void> {
   const { command, positional, flags } = parse(args);
@@ -173,9 +174,9 @@ export async function runSubmissions(
           .filter(([k]) => k !== 'cvSha256')
           .map(([k, v]) => `${k}=${oneLine(v, 60)}`)
           .join(' | ');
-        write(`${r.form} #${r.id} ${r.createdAt} ${summary}\n`);
+        await write(`${r.form} #${r.id} ${r.createdAt} ${summary}\n`);
       }
-      write(`${rows.length} submission(s).\n`);
+      await write(`${rows.length} submission(s).\n`);
       return;
     }
     case 'export': {
@@ -184,7 +185,7 @@ export async function runSubmissions(
         throw new UsageError('export needs --format csv or --format json.');
       const query = filters(flags);
       const rows = await repo.list(query);
-      write(
+      await write(
         format === 'csv'
           ? toCsv(rows, query.form ? [query.form] : FORMS)
           : `${JSON.stringify(rows.map(flat), null, 2)}\n`,
@@ -199,7 +200,7 @@ export async function runSubmissions(
       const cv = await repo.getCv(id);
       if (!cv) throw new UsageError(`There is no application #${id}.`);
       writePrivateFile(outFile, cv.data, flags.force === 'true');
-      write(
+      await write(
         `Wrote ${cv.size} bytes (${cv.type}, originally "${cv.name}", sha256 ${cv.sha256}) to ${outFile}.\n`,
       );
       return;
@@ -209,11 +210,11 @@ export async function runSubmissions(
       const spec = flags['older-than'] ?? `${defaults.retentionMonthsApplications}m`;
       const cutoff = olderThan(spec, defaults.now?.() ?? new Date());
       const n = await repo.purge(form, cutoff);
-      write(`Deleted ${n} ${form} submission(s) received before ${cutoff.toISOString()}.\n`);
+      await write(`Deleted ${n} ${form} submission(s) received before ${cutoff.toISOString()}.\n`);
       return;
     }
     case 'env':
-      write(envTable());
+      await write(envTable());
       return;
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');

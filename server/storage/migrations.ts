@@ -121,16 +121,73 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('admin_sessions').dropColumn('password_fingerprint').execute();
       },
     },
+    '0004_staff_users': {
+      // Named staff accounts with roles (server/staff/). A session names its account (staff_id;
+      // null: the first administrator of ADMIN_PASSWORD / ADMIN_PASSWORD_HASH).
+      async up(db: AnyDb) {
+        const time = pg ? 'timestamptz' : 'text';
+        await db.schema
+          .createTable('staff_users')
+          .addColumn('id', pg ? 'serial' : 'integer', (c) =>
+            pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('email', text, (c) => c.notNull().unique())
+          .addColumn('name', text, (c) => c.notNull())
+          .addColumn('role', text, (c) => c.notNull())
+          // JSON array of form names (an inbox account limited to some forms); null: all.
+          .addColumn('forms', text)
+          .addColumn('password_hash', text, (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.alterTable('admin_sessions').addColumn('staff_id', 'integer').execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.alterTable('admin_sessions').dropColumn('staff_id').execute();
+        await db.schema.dropTable('staff_users').ifExists().execute();
+      },
+    },
   };
 }
 
+/**
+ * Instances that start together (a deploy restarting all of them at once) must not run the
+ * migrations side by side: Kysely's own lock lives in a table that the first run creates, so two
+ * runs on a fresh schema race to create it (and the schema) and fail. A PostgreSQL advisory lock,
+ * held on one connection of the pool for the whole run, lets one instance migrate while the others
+ * wait, then find nothing left to do. Its key is the schema's name, so test schemas do not queue
+ * behind each other. SQLite needs none: one file, and better-sqlite3 runs it in one process.
+ */
+async function withMigrationLock<T>({ db, dialect, pgSchema }: Db, run: () => Promise<T>): Promise<T> {
+  if (dialect !== 'postgres') return run();
+  const key = `triune:migrations:${pgSchema ?? 'public'}`;
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext(${key}))`.execute(conn);
+    try {
+      return await run();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(conn);
+    }
+  });
+}
+
+async function currentSchema(db: Db['db']): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
 /** Applies every pending migration; returns the names applied now. Throws on failure. */
-export async function migrate({ db, dialect, pgSchema }: Db): Promise<string[]> {
-  // A throwaway PostgreSQL schema (tests) may not exist yet: it is first in the search_path.
-  if (pgSchema) await sql`create schema if not exists ${sql.id(pgSchema)}`.execute(db);
-  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+export async function migrate(target: Db): Promise<string[]> {
+  const { db, dialect, pgSchema } = target;
+  return withMigrationLock(target, async () => {
+    // A throwaway PostgreSQL schema (tests) may not exist yet: it is first in the search_path.
+    if (pgSchema) await sql`create schema if not exists ${sql.id(pgSchema)}`.execute(db);
+    const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+    // Kysely looks for its own tables in every schema unless told which: another schema's
+    // kysely_migration (another test's, another app's) would make it skip creating ours.
+    const migrationTableSchema = dialect === 'postgres' ? (pgSchema ?? (await currentSchema(db))) : undefined;
+    const migrator = new Migrator({ db, provider, ...(migrationTableSchema && { migrationTableSchema }) });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  });
 }

@@ -29,11 +29,11 @@ export function PageProvider({
 }
 
 export function PageView({ route }: { route: RouteEntry }) {
-  const { loadPage, site } = useContent();
+  const { loadPage, site, imageSizes } = useContent();
   const page = use(loadPage(route.file));
   useEffect(() => {
-    applyHead(headFor(route, page, site));
-  }, [route, page, site]);
+    applyHead(headFor(route, page, site, imageSizes));
+  }, [route, page, site, imageSizes]);
   // One value per page: a new one would reach blocks still waiting for their code (lazyBlock's
   // `defer`) as an update, which makes React load them at once.
   const value = useMemo(() => ({ page, route }), [page, route]);

@@ -26,11 +26,16 @@ export function readablePath(segments: readonly (string | number)[]): string {
 }
 
 export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentError[] {
-  const kept = dropUnionNoise(errors);
+  // A value not in the form YYYY-MM-DD is said once, by its pattern, not also as "not a date".
+  const kept = dropUnionNoise(errors).filter(
+    (e) =>
+      e.keyword !== 'format' ||
+      !errors.some((o) => o.keyword === 'pattern' && o.instancePath === e.instancePath),
+  );
   const seen = new Set<string>();
   const out: ContentError[] = [];
   for (const err of kept) {
-    const described = describe(err);
+    const described = describe(err, errors);
     if (!described) continue;
     const segments = [
       ...segmentsOf(err.instancePath),
@@ -61,16 +66,23 @@ export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentE
  */
 function dropUnionNoise(all: ErrorObject[]): ErrorObject[] {
   // A misspelt required property ("lable") is one mistake, reported once as "did you mean".
-  const errors = all.filter(
-    (e) =>
-      e.keyword !== 'required' ||
-      !all.some(
-        (o) =>
-          o.keyword === 'additionalProperties' &&
-          o.instancePath === e.instancePath &&
-          closest(String(o.params.additionalProperty), [String(e.params.missingProperty)]) !== undefined,
-      ),
-  );
+  // A block without `type`, or of an unknown type, is said once, by the discriminator (the list of
+  // types at the top of block.schema.json is there for editors' completion).
+  const discriminated = (e: ErrorObject) =>
+    all.some((o) => o.keyword === 'discriminator' && e.instancePath === `${o.instancePath}/type`);
+  const saidElsewhere = (e: ErrorObject): boolean => {
+    if (discriminated(e)) return true;
+    if (e.keyword !== 'required') return false;
+    const misspelt = all.some(
+      (o) =>
+        o.keyword === 'additionalProperties' &&
+        o.instancePath === e.instancePath &&
+        (closest(String(o.params.additionalProperty), [String(e.params.missingProperty)]) !== undefined ||
+          renamed(all, o) !== undefined),
+    );
+    return misspelt || all.some((o) => o.keyword === 'discriminator' && o.instancePath === e.instancePath);
+  };
+  const errors = all.filter((e) => !saidElsewhere(e));
   const pruned = keepClosestObjectBranch(errors);
   const oneOfPaths = new Set(pruned.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
   return pruned.filter((e) => {
@@ -88,6 +100,25 @@ function dropUnionNoise(all: ErrorObject[]): ErrorObject[] {
     }
     return e.keyword !== 'if';
   });
+}
+
+/**
+ * One property unknown and one required property missing in the same section: the writer named a
+ * field as another block calls it ("heading" where aboutCard says "title"). Returns the missing name.
+ */
+function renamed(all: readonly ErrorObject[], extra: ErrorObject): string | undefined {
+  if (extra.keyword !== 'additionalProperties') return undefined;
+  const here = (keyword: string) =>
+    all.filter(
+      (e) =>
+        e.keyword === keyword &&
+        e.instancePath === extra.instancePath &&
+        e.schemaPath.replace(/\/[^/]*$/, '') === extra.schemaPath.replace(/\/[^/]*$/, ''),
+    );
+  const missing = here('required');
+  return here('additionalProperties').length === 1 && missing.length === 1
+    ? String(missing[0]?.params.missingProperty)
+    : undefined;
 }
 
 /**
@@ -125,13 +156,25 @@ function quote(v: unknown): string {
 }
 
 /** `key`: point at that property's name (it is the mistake); `child`: point at that property's value. */
-function describe(err: ErrorObject): { message: string; key?: string; child?: string } | undefined {
+function describe(
+  err: ErrorObject,
+  all: readonly ErrorObject[],
+): { message: string; key?: string; child?: string } | undefined {
   const p = err.params as Record<string, unknown>;
   const parent = (err.parentSchema ?? {}) as Record<string, unknown>;
   switch (err.keyword) {
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
       const allowed = Object.keys((parent.properties ?? {}) as object).filter((k) => k !== '$schema');
+      const wanted = renamed(all, err);
+      if (wanted && !closest(extra, [wanted])) {
+        const field = ((parent.properties ?? {}) as Record<string, { description?: unknown }>)[wanted];
+        const about = typeof field?.description === 'string' ? ` (${firstSentence(field.description)})` : '';
+        return {
+          key: extra,
+          message: `Unknown property "${extra}": here it is called "${wanted}"${about}. Rename "${extra}" to "${wanted}".`,
+        };
+      }
       const hint = didYouMean(extra, allowed);
       // "alt: A, B" inside { ... } splits at the comma: the piece after it looks like a property.
       const splitText = /\s/.test(extra)
@@ -142,8 +185,12 @@ function describe(err: ErrorObject): { message: string; key?: string; child?: st
         message: `Unknown property "${extra}".${hint || splitText || ` Allowed here: ${allowed.join(', ')}.`}`,
       };
     }
-    case 'required':
-      return { message: `Missing required property "${String(p.missingProperty)}".` };
+    case 'required': {
+      const name = String(p.missingProperty);
+      const field = ((parent.properties ?? {}) as Record<string, { description?: unknown }>)[name];
+      const about = typeof field?.description === 'string' ? ` (${firstSentence(field.description)})` : '';
+      return { message: `Missing required property "${name}". Add a line "${name}: …" here${about}.` };
+    }
     case 'discriminator': {
       if (p.error === 'mapping') {
         const known = knownBlockTypes(parent);
@@ -152,7 +199,9 @@ function describe(err: ErrorObject): { message: string; key?: string; child?: st
           message: `Unknown block type ${quote(p.tagValue)}.${didYouMean(String(p.tagValue), known) || ` Known types: ${known.join(', ')}.`}`,
         };
       }
-      return { message: `Every block needs a "type" written as text, e.g. type: bulletGrid.` };
+      return {
+        message: `Every block needs a "type" written as text, e.g. type: bulletGrid. Known types: ${knownBlockTypes(parent).join(', ')}.`,
+      };
     }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map(String);
@@ -163,12 +212,32 @@ function describe(err: ErrorObject): { message: string; key?: string; child?: st
     }
     case 'const':
       return { message: `Must be ${quote(p.allowedValue)}.` };
-    case 'type':
+    case 'type': {
+      const dashed =
+        typeof err.data === 'string' && p.type === 'array' ? /^-(\S.*?)(?:\s+-\S|$)/.exec(err.data) : null;
+      if (dashed)
+        return {
+          message: `Must be a list, and a list item needs a space between the "-" and the item: write each item on its own line as - ${dashed[1]}`,
+        };
+      if (
+        typeof err.data === 'string' &&
+        /^(integer|number)$/.test(String(p.type)) &&
+        /^-?\d+(\.\d+)?$/.test(err.data.trim())
+      )
+        return { message: `Must be ${article(String(p.type))}: write ${err.data.trim()} without quotes.` };
+      if (p.type === 'boolean' && typeof err.data === 'string')
+        return {
+          message: `Must be true or false, not the text ${quote(err.data)}: write true or false, without quotes.`,
+        };
       return { message: `Must be ${article(String(p.type))}, not ${describeValue(err.data)}.` };
+    }
     case 'pattern':
-      return { message: `${quote(err.data)} is not in the expected form.${examplesOf(parent)}` };
+      return { message: `${quote(err.data)} is not in the expected form.${formHint(err.data, parent)}` };
     case 'format':
-      return { message: `${quote(err.data)} is not a valid ${String(p.format)}.${examplesOf(parent)}` };
+      if (p.format === 'date') return { message: impossibleDate(String(err.data)) };
+      return {
+        message: `${quote(err.data)} is not a valid ${String(p.format)}.${formHint(err.data, parent)}`,
+      };
     case 'minLength':
       return {
         message:
@@ -199,6 +268,55 @@ function knownBlockTypes(parent: Record<string, unknown>): string[] {
   return branches
     .map((b) => (b.$ref ?? '').replace(/^.*\//, '').replace(/\.schema\.json$/, ''))
     .filter(Boolean);
+}
+
+/**
+ * What to write instead: the schema's own words (`patternErrorMessage`, which editors show too), a
+ * note on typographic quotes, and the schema's examples.
+ */
+function formHint(data: unknown, schema: Record<string, unknown>): string {
+  const curly = typeof data === 'string' && /^[“”„‘’«»]|[“”„‘’«»]$/.test(data);
+  const own = typeof schema.patternErrorMessage === 'string' ? ` ${schema.patternErrorMessage}` : '';
+  const quotes = curly
+    ? ' It is wrapped in typographic quotes (“ ”), which YAML keeps as part of the text: type straight quotes " " or none.'
+    : '';
+  const short = typeof data === 'string' ? /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(data) : null;
+  const expand = short
+    ? ` "${data}" is short for "#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}": write that.`
+    : '';
+  return `${quotes}${own}${expand}${own.includes('e.g.') ? '' : examplesOf(schema)}`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "2026-02-30": the month has 28 days. */
+function impossibleDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const month = Number(m?.[2]);
+  if (!m || month < 1 || month > 12)
+    return `"${value}" is not a date. Write it as YYYY-MM-DD, e.g. "2026-11-02".`;
+  const year = Number(m[1]);
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `"${value}" is not a day of the calendar: ${MONTHS[month - 1]} ${year} has ${days} days. Write a date that exists, e.g. "${m[1]}-${m[2]}-${String(days).padStart(2, '0')}".`;
+}
+
+function firstSentence(text: string): string {
+  const end = text.search(/\.(\s|$)/);
+  const sentence = end < 0 ? text : text.slice(0, end);
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
 
 function examplesOf(schema: Record<string, unknown>): string {

@@ -11,14 +11,20 @@ export interface MemoryContent {
   /** The pictures the site has, as pages name them ("/images/x.svg"). */
   images: ReadonlySet<string>;
   schemas: readonly SchemaFile[];
+  /**
+   * When each file was last changed (larger is newer), e.g. the page being edited as the newest:
+   * of two pages claiming one address, the newer is told to change.
+   */
+  changedAt?: ReadonlyMap<string, number>;
 }
 
-export function memorySource({ files, images, schemas }: MemoryContent): ContentSource {
+export function memorySource({ files, images, schemas, changedAt }: MemoryContent): ContentSource {
   return {
     pageFiles: () =>
       [...files.keys()].filter((f) => f.startsWith(`${PAGES_DIR}/`) && /\.ya?ml$/.test(f)).sort(),
     readText: (file) => files.get(file),
     hasImage: (imagePath) => images.has(imagePath),
+    changedAt: (file) => changedAt?.get(file),
     schemas,
     schemaDirs: ['schema'],
   };

@@ -32,6 +32,16 @@ export function createSchemaValidator(schemaFiles: readonly SchemaFile[]) {
     allowUnionTypes: true,
   });
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  // A day that exists: the schemas' patterns already ask for YYYY-MM-DD, not for 30 February.
+  ajv.addFormat('date', isCalendarDate);
+  // Words for editors (yaml-language-server reads them); the validator uses them in its messages.
+  for (const keyword of [
+    'patternErrorMessage',
+    'markdownDescription',
+    'enumDescriptions',
+    'markdownEnumDescriptions',
+  ])
+    ajv.addKeyword({ keyword });
   ajv.addKeyword({
     keyword: 'siteLink',
     schemaType: 'boolean',
@@ -64,4 +74,13 @@ export function createSchemaValidator(schemaFiles: readonly SchemaFile[]) {
     };
   };
   return { site: compile(SITE_SCHEMA), page: compile(PAGE_SCHEMA) };
+}
+
+/** "2026-02-28" yes, "2026-02-30" no. */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

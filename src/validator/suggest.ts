@@ -16,8 +16,22 @@ export function editDistance(a: string, b: string): number {
   return prev[t.length] ?? 0;
 }
 
-/** The closest candidate, if it is close enough to be a likely typo. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
+/** The words of a name: "bulletGrid" -> ["bullet", "grid"], "app-developer" -> ["app", "developer"]. */
+export function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * The nearest names to a word: the closest one letter by letter if it is close enough to be a
+ * typo, else those sharing the word's first word, which names the thing ("bulletList" is far from
+ * "bulletGrid" letter by letter, but whoever wrote it meant a bullet block; "jobList" may mean
+ * jobCards or jobTiles). A shared later word such as "Form" says little, so it is not enough.
+ */
+export function nearest(word: string, candidates: readonly string[]): string[] {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const c of candidates) {
@@ -28,11 +42,23 @@ export function closest(word: string, candidates: readonly string[]): string | u
     }
   }
   const allowed = Math.max(2, Math.floor(word.length / 3));
-  return bestDistance <= allowed ? best : undefined;
+  if (best !== undefined && bestDistance <= allowed) return [best];
+  const first = wordsOf(word)[0];
+  if (!first || first.length < 3 || first === word.toLowerCase()) return [];
+  const sameFirstWord = candidates.filter((c) => wordsOf(c)[0] === first);
+  return sameFirstWord.length <= 3 ? sameFirstWord : [];
 }
 
-/** " Did you mean "x"?" or "", ready to append to a message. */
+/** The closest candidate, if one is near enough (see `nearest`). */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const found = nearest(word, candidates);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** " Did you mean "x"?" (or "x" or "y"), or "", ready to append to a message. */
 export function didYouMean(word: string, candidates: readonly string[]): string {
-  const match = closest(word, candidates);
-  return match ? ` Did you mean "${match}"?` : '';
+  const found = nearest(word, candidates).map((c) => `"${c}"`);
+  if (!found.length) return '';
+  const last = found.pop();
+  return ` Did you mean ${found.length ? `${found.join(', ')} or ` : ''}${last}?`;
 }

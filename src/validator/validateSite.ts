@@ -9,9 +9,11 @@ import { dirname, join, normalize, relative } from 'pathe';
 import type { Page, SiteConfig } from '../content/generated/content-types.ts';
 import { fullTitle } from '../content/model.ts';
 import { readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
+import { checkAddresses, checkListingOrder, checkPostingDates, expectedPathFor } from './pageRules.ts';
 import { blockSchemaFiles, blockTypeOf, PAGE_SCHEMA, type SchemaFile, SITE_SCHEMA } from './schemas.ts';
 import { createSchemaValidator, type MarkedValue } from './schemaValidator.ts';
 import { didYouMean } from './suggest.ts';
+import { commentTraps } from './textTraps.ts';
 import type { ContentError } from './types.ts';
 import { parseYamlText, type YamlFile } from './yamlFile.ts';
 
@@ -25,6 +27,11 @@ export interface ContentSource {
   hasImage(imagePath: string): boolean;
   /** The JSON Schemas to check against. */
   schemas: readonly SchemaFile[];
+  /**
+   * When a file was last changed (any clock; larger is newer), if the source knows. Of two pages
+   * claiming one address or one place in a list, the newer (a copy) is told to change.
+   */
+  changedAt?(file: string): number | undefined;
   /**
    * Folders, relative to the content root, where the schema files are for an editor (the
    * `# yaml-language-server: $schema=` line of each file); the first is the one to suggest.
@@ -62,12 +69,7 @@ export interface ValidationResult {
 export const SITE_FILE = 'site.yaml';
 export const PAGES_DIR = 'pages';
 
-/** The route a page file must declare: pages/index.yaml -> "/", pages/services/iot.yaml -> "/services/iot". */
-export function expectedPathFor(relFile: string): string {
-  const inner = relFile.replace(/^pages\//, '').replace(/\.ya?ml$/, '');
-  if (inner === 'index') return '/';
-  return `/${inner.replace(/\/index$/, '')}`;
-}
+export { expectedPathFor } from './pageRules.ts';
 
 /** Compiling the schemas takes a while: one validator per schema list. */
 const validators = new WeakMap<readonly SchemaFile[], ReturnType<typeof createSchemaValidator>>();
@@ -90,6 +92,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
 
   const marked: { file: YamlFile; links: MarkedValue[]; images: MarkedValue[]; anchors: Set<string> }[] = [];
   const modelineWarnings: ContentError[] = [];
+  const textWarnings: ContentError[] = [];
 
   // site.yaml
   let site: SiteConfig | undefined;
@@ -102,7 +105,9 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
     errors.push(...yf.syntaxErrors);
     if (!yf.syntaxErrors.length) {
       const run = validator.site(yf.data);
-      errors.push(...toContentErrors(yf, run.errors));
+      const traps = commentTraps(yf, source.schemas, SITE_SCHEMA, toContentErrors(yf, run.errors));
+      errors.push(...traps.errors);
+      textWarnings.push(...traps.warnings);
       if (run.valid) site = yf.data as SiteConfig;
       marked.push({ file: yf, links: run.links, images: run.images, anchors: new Set() });
     }
@@ -124,7 +129,9 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
       continue;
     }
     const run = validator.page(yf.data);
-    errors.push(...toContentErrors(yf, run.errors));
+    const traps = commentTraps(yf, source.schemas, PAGE_SCHEMA, toContentErrors(yf, run.errors));
+    errors.push(...traps.errors);
+    textWarnings.push(...traps.warnings);
     const data = yf.data as Partial<Page> | undefined;
     const blockList = Array.isArray(data?.blocks) ? data.blocks : [];
     blocks += blockList.length;
@@ -150,44 +157,18 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
 
   // Checks a schema cannot express. Addresses are taken from every page with a readable path, valid
   // or not, so one mistake in a page does not also break every link to it.
-  const routes = new Map<string, string>();
-  for (const [file, yf] of pageYaml) {
-    // An empty file parses to null; the schema check has already said what is missing.
-    const page = (yf.data ?? {}) as Page;
-    const expected = expectedPathFor(file);
-    if (typeof page.path !== 'string') continue;
-    if (page.path !== expected) {
-      const at = yf.locate(['path']);
-      errors.push({
-        ...at,
-        file,
-        where: 'path',
-        message: `The path "${page.path}" does not match where the file is: pages/${expected === '/' ? 'index' : expected.slice(1)}.yaml serves "${expected}". Rename the file or change the path to "${expected}".`,
-      });
-    }
-    const aliases = Array.isArray(page.aliases) ? page.aliases.filter((a) => typeof a === 'string') : [];
-    const claims: [string, (string | number)[]][] = [
-      [page.path, ['path']],
-      ...aliases.map((a, i): [string, (string | number)[]] => [a, ['aliases', i]]),
-    ];
-    for (const [route, where] of claims) {
-      const other = routes.get(route);
-      if (other) {
-        errors.push({
-          ...yf.locate(where),
-          file,
-          where: readablePath(where),
-          message: `The address "${route}" is already used by ${other}. Each path and alias must be unique.`,
-        });
-      } else {
-        routes.set(route, file);
-      }
-    }
-  }
+  const changedAt = (file: string) => source.changedAt?.(file);
+  const addresses = checkAddresses(pageYaml, pageRels, changedAt);
+  errors.push(...addresses.errors, ...checkListingOrder(pageYaml, pageRels, changedAt));
+  for (const yf of pageYaml.values()) errors.push(...checkPostingDates(yf));
+  const routes = addresses.routes;
 
   // A page that cannot be read still has an address: the one its place under pages/ gives it (and
   // the aliases written before the mistake). Links to it are not mistakes of their own.
   const knownRoutes = [...routes.keys()];
+  // A page whose path is wrong is told to write the address of its file: links to that are fine.
+  for (const file of pageYaml.keys())
+    if (!knownRoutes.includes(expectedPathFor(file))) knownRoutes.push(expectedPathFor(file));
   for (const [file, yf] of unreadable) {
     const partial = yf.partialData as { aliases?: unknown } | null | undefined;
     const aliases = Array.isArray(partial?.aliases) ? partial.aliases : [];
@@ -197,12 +178,16 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
   const unreadableNote = unreadable.size
     ? ` If it is meant for a page of ${[...unreadable.keys()].join(', ')}, fix the YAML syntax error there first.`
     : '';
+  // A value already wrong in form (a picture "x.gif") is not also looked for.
+  const wrongForm = new Set(errors.map((e) => `${e.file}\n${e.where}`));
+  const checked = (file: YamlFile, value: MarkedValue) =>
+    !wrongForm.has(`${file.file}\n${readablePath(segmentsOf(value.instancePath))}`);
   for (const { file, links, images, anchors } of marked) {
-    for (const link of links) {
+    for (const link of links.filter((l) => checked(file, l))) {
       const problem = checkLink(link.value, knownRoutes, anchors, unreadableNote);
       if (problem) errors.push(at(file, link, problem));
     }
-    for (const image of images) {
+    for (const image of images.filter((i) => checked(file, i))) {
       if (!source.hasImage(image.value)) {
         errors.push(
           at(file, image, `Image "${image.value}" not found: there is no file public${image.value}.`),
@@ -217,6 +202,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const warnings = [
     ...modelineWarnings,
+    ...textWarnings,
     ...(site ? pages.flatMap(({ file, page }) => longTitle(file, page, site, pageYaml.get(file))) : []),
     ...pages.flatMap(({ file }) => {
       const yf = pageYaml.get(file);

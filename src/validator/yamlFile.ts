@@ -34,9 +34,28 @@ export interface YamlFile {
     options?: { key?: string },
   ) => { line: number; column: number };
   syntaxErrors: ContentError[];
+  /** Values followed by a `# comment` on their own line (YAML cuts a text at " #"). */
+  commentedValues: CommentedValue[];
 }
 
-export function parseYamlText(text: string, relPath: string): YamlFile {
+export interface CommentedValue {
+  segments: (string | number)[];
+  /** The value as read (the text before " #"; null when "#" comes right after "key:" or "- "). */
+  value: unknown;
+  /** Written without quotes (the only kind a " #" can cut). */
+  plain: boolean;
+  /** What YAML took as a comment, without the "#". */
+  comment: string;
+  line: number;
+  column: number;
+}
+
+/** Some Windows editors begin a file with this invisible mark; it is not part of the text. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+export function parseYamlText(fileText: string, relPath: string): YamlFile {
+  // Columns are counted as an editor shows them, without the mark.
+  const text = fileText.startsWith(BYTE_ORDER_MARK) ? fileText.slice(1) : fileText;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
@@ -84,7 +103,33 @@ export function parseYamlText(text: string, relPath: string): YamlFile {
   }
   if (!doc.errors.length) data = partialData;
 
-  return { file: relPath, text, data, partialData, locate, syntaxErrors };
+  const commentedValues: CommentedValue[] = [];
+  const walk = (node: unknown, segments: (string | number)[]): void => {
+    if (isMap(node)) {
+      for (const pair of node.items)
+        if (isScalar(pair.key)) walk(pair.value, [...segments, String(pair.key.value)]);
+    } else if (isCollection(node)) {
+      node.items.forEach((item, i) => {
+        walk(item, [...segments, i]);
+      });
+    } else if (isScalar(node) && node.comment !== undefined && node.range) {
+      const end = node.range[1];
+      const hash = text.indexOf('#', end);
+      if (hash < 0 || text.slice(end, hash).includes('\n')) return;
+      commentedValues.push({
+        segments,
+        value: node.value,
+        plain: node.type === 'PLAIN',
+        comment: text
+          .slice(hash + 1, text.indexOf('\n', hash) < 0 ? text.length : text.indexOf('\n', hash))
+          .replace(/\r$/, ''),
+        ...position(lineCounter, node.range[0]),
+      });
+    }
+  };
+  if (!doc.errors.length) walk(doc.contents, []);
+
+  return { file: relPath, text, data, partialData, locate, syntaxErrors, commentedValues };
 }
 
 function position(lineCounter: LineCounter, offset: number): { line: number; column: number } {
@@ -124,7 +169,10 @@ function describeSyntaxErrors(
   const sorted = [...errors].sort((a, b) => a.pos[0] - b.pos[0]);
   const busyLines = new Set<number>();
   for (const error of sorted) {
-    const problem = describe(text, error, sorted, unclosed, lines);
+    const problem =
+      lineTrap(text, lines, error.pos[0]) ??
+      unclosedTrap(text, lines, unclosed, error) ??
+      describe(text, error, sorted, unclosed, lines);
     const lineNo = lineOf(problem.offset);
     // A complaint on a line that already has one, or starting there, is a consequence of it.
     const consequence = busyLines.has(lineNo) || busyLines.has(lineOf(error.pos[0]));
@@ -219,6 +267,75 @@ function describe(
       return generic();
   }
 }
+
+/**
+ * Mistakes a writer makes on one line that the parser reports as something else (a misaligned
+ * line, text after a closing quote): said as what they are, with the line to write.
+ */
+function lineTrap(text: string, lines: LineCounter, offset: number): SyntaxProblem | undefined {
+  const lineNo = lineOfOffset(lines, offset);
+  const start = lines.lineStarts[lineNo - 1] ?? 0;
+  const end = text.indexOf('\n', start);
+  const line = text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
+  if (DASHED.test(line)) {
+    // Items written alike one under the other: the first of them is where the mistake starts.
+    let first = lineNo;
+    const lineText = (n: number) => {
+      const from = lines.lineStarts[n - 1] ?? 0;
+      const to = text.indexOf('\n', from);
+      return text.slice(from, to < 0 ? text.length : to).replace(/\r$/, '');
+    };
+    const indent = /^\s*/.exec(line)?.[0] ?? '';
+    while (first > 1 && DASHED.test(lineText(first - 1)) && lineText(first - 1).startsWith(`${indent}-`))
+      first--;
+    const firstLine = lineText(first);
+    const more = lineNo - first;
+    return {
+      offset: (lines.lineStarts[first - 1] ?? 0) + indent.length,
+      message: `a list item needs a space between the "-" and the item${more ? ` (on this line and the ${more === 1 ? 'next one' : `${more} next ones`})` : ''}. Write this line as: - ${firstLine.slice(indent.length + 1)}`,
+      certain: true,
+    };
+  }
+  const value = /^(\s*(?:-\s+)?(?:[^\s'"#][^:#]*:\s+)?)(.*)$/.exec(line);
+  const before = value?.[1] ?? '';
+  const rest = value?.[2] ?? '';
+  if (rest.startsWith("'")) {
+    const apostrophe = /\w'\w/.exec(rest);
+    if (apostrophe && !/^'(?:[^']|'')*'\s*(#.*)?$/.test(rest)) {
+      const inner = rest.replace(/^'|'\s*$/g, '');
+      return {
+        offset: start + before.length + apostrophe.index + 1,
+        message: `this apostrophe ends the text that starts with ' (single quote). Put the text in double quotes instead: "${inner.replace(/"/g, '\\"')}" (or write the apostrophe twice: '${inner.replace(/'/g, "''")}').`,
+        certain: true,
+      };
+    }
+  }
+  const curly = /^[“”„‘’«»]/.exec(rest);
+  if (curly) {
+    const inner = rest.replace(/^[“”„‘’«»]|[“”„‘’«»]\s*$/g, '').replace(/"/g, '\\"');
+    return {
+      offset: start + before.length,
+      message: `this text starts with a typographic quote (${curly[0]}), which YAML does not read as a quote. Type straight quotes instead: ${before.trimStart()}"${inner}"`,
+      certain: true,
+    };
+  }
+  return undefined;
+}
+
+/** A quote never closed, on a line with a trap of its own (an apostrophe in single quotes). */
+function unclosedTrap(
+  text: string,
+  lines: LineCounter,
+  unclosed: readonly Unclosed[],
+  error: YAMLError,
+): SyntaxProblem | undefined {
+  if (error.code !== 'MISSING_CHAR') return undefined;
+  const quote = unclosed.find((u) => u.kind === 'quote' && u.offset < error.pos[0]);
+  return quote ? lineTrap(text, lines, quote.offset) : undefined;
+}
+
+/** "-item" or -"item": a dash that touches what follows (not "---", not a negative number). */
+const DASHED = /^\s*-(?![\s\d-])\S/;
 
 const MISALIGNED =
   'this line does not line up with the other lines of its section. The properties of one section (and the items of one list) must start in the same column, indented with spaces.';

@@ -1,0 +1,145 @@
+/**
+ * Rules across the pages that a schema cannot express: each address leads to one page, each page
+ * has its own place in its list, a job posting closes after it is posted.
+ */
+import type { Page } from '../content/generated/content-types.ts';
+import { readablePath } from './errorMessages.ts';
+import { isCalendarDate } from './schemaValidator.ts';
+import type { ContentError } from './types.ts';
+import { type Claim, clashes } from './uniqueness.ts';
+import type { YamlFile } from './yamlFile.ts';
+
+/** The route a page file must declare: pages/index.yaml -> "/", pages/services/iot.yaml -> "/services/iot". */
+export function expectedPathFor(relFile: string): string {
+  const inner = relFile.replace(/^pages\//, '').replace(/\.ya?ml$/, '');
+  if (inner === 'index') return '/';
+  return `/${inner.replace(/\/index$/, '')}`;
+}
+
+function fileOfPath(route: string): string {
+  return `pages/${route === '/' ? 'index' : route.slice(1)}.yaml`;
+}
+
+type Where = (string | number)[];
+
+export interface AddressCheck {
+  errors: ContentError[];
+  /** Every address a page claims, with the page that keeps it. */
+  routes: Map<string, string>;
+}
+
+/**
+ * Paths that do not mirror their file, and addresses claimed twice. A clash is reported on the page
+ * that introduced it (see uniqueness.ts), and the fix it names never moves an address that works.
+ */
+export function checkAddresses(
+  pageYaml: ReadonlyMap<string, YamlFile>,
+  files: readonly string[],
+  changedAt: (file: string) => number | undefined,
+): AddressCheck {
+  const errors: ContentError[] = [];
+  const claims: Claim<Where>[] = [];
+  for (const [file, yf] of pageYaml) {
+    // An empty file parses to null; the schema check has already said what is missing.
+    const page = (yf.data ?? {}) as Page;
+    // A path not in the form of an address has its own message from the schema.
+    if (typeof page.path !== 'string' || !page.path.startsWith('/')) continue;
+    const expected = expectedPathFor(file);
+    claims.push({ file, key: page.path, rank: page.path === expected ? 0 : 2, detail: ['path'] });
+    const aliases = Array.isArray(page.aliases) ? page.aliases : [];
+    aliases.forEach((alias, i) => {
+      if (typeof alias === 'string') claims.push({ file, key: alias, rank: 1, detail: ['aliases', i] });
+    });
+  }
+  const lost = clashes(claims, files, changedAt);
+  const routes = new Map<string, string>();
+  for (const c of claims) if (!lost.some((l) => l.claim === c)) routes.set(c.key, c.file);
+
+  for (const [file, yf] of pageYaml) {
+    const page = (yf.data ?? {}) as Page;
+    const expected = expectedPathFor(file);
+    if (typeof page.path !== 'string' || !page.path.startsWith('/') || page.path === expected) continue;
+    const owner = lost.find((l) => l.claim.file === file && l.claim.rank === 2)?.owner.file;
+    errors.push({
+      ...yf.locate(['path']),
+      file,
+      where: 'path',
+      message: owner
+        ? `The path "${page.path}" is the address of ${owner} (was this page copied from it?). Change it to "${expected}", the address of this file's place under pages/.`
+        : `The path "${page.path}" does not match where the file is: ${fileOfPath(expected)} serves "${expected}". Change the path to "${expected}", or move the file to ${fileOfPath(page.path)}.`,
+    });
+  }
+  for (const { claim, owner } of lost) {
+    if (claim.rank === 2) continue; // said above, with the path to write
+    const yf = pageYaml.get(claim.file);
+    if (!yf) continue;
+    const ownerRole = owner.rank === 1 ? 'as an alias' : 'as its path';
+    const message =
+      claim.rank === 1
+        ? `The address "${claim.key}" already leads to ${owner.file} (${ownerRole}), so it cannot lead to this page too. Remove "${claim.key}" from this page's aliases (was it left from the page this one was copied from?).`
+        : `${owner.file} and ${claim.file} both serve "${claim.key}". Keep one of the two files.`;
+    errors.push({ ...yf.locate(claim.detail), file: claim.file, where: readablePath(claim.detail), message });
+  }
+  return { errors, routes };
+}
+
+/** Two pages with the same `listing.order` in one collection would be listed in no fixed order. */
+export function checkListingOrder(
+  pageYaml: ReadonlyMap<string, YamlFile>,
+  files: readonly string[],
+  changedAt: (file: string) => number | undefined,
+): ContentError[] {
+  const claims: Claim<{ collection: string; order: number }>[] = [];
+  for (const [file, yf] of pageYaml) {
+    const listing = (yf.data as Partial<Page> | null)?.listing;
+    if (!listing || typeof listing.collection !== 'string' || !Number.isInteger(listing.order)) continue;
+    const detail = { collection: listing.collection, order: listing.order };
+    claims.push({ file, key: `${detail.collection}\n${detail.order}`, rank: 0, detail });
+  }
+  const highest = new Map<string, number>();
+  for (const c of claims)
+    highest.set(c.detail.collection, Math.max(highest.get(c.detail.collection) ?? 0, c.detail.order));
+  return clashes(claims, files, changedAt).flatMap(({ claim, owner }) => {
+    const yf = pageYaml.get(claim.file);
+    if (!yf) return [];
+    const { collection, order } = claim.detail;
+    // Each page told to move gets a number of its own, so following every message works.
+    const free = (highest.get(collection) ?? order) + 1;
+    highest.set(collection, free);
+    const where = ['listing', 'order'];
+    return [
+      {
+        ...yf.locate(where),
+        file: claim.file,
+        where: readablePath(where),
+        message: `Order ${order} is already taken in the ${collection} list by ${owner.file}, so the two would be listed in no fixed order. Give this page a number no other ${collection} page has, e.g. ${free}.`,
+      },
+    ];
+  });
+}
+
+interface PostingDates {
+  datePosted?: unknown;
+  validThrough?: unknown;
+}
+
+/** A job posting that closes before it is posted. */
+export function checkPostingDates(yf: YamlFile): ContentError[] {
+  const blocks = (yf.data as Partial<Page> | null)?.blocks;
+  if (!Array.isArray(blocks)) return [];
+  return blocks.flatMap((block, i) => {
+    const { datePosted, validThrough } = ((block as { posting?: PostingDates }).posting ??
+      {}) as PostingDates;
+    if (typeof datePosted !== 'string' || typeof validThrough !== 'string') return [];
+    if (!isCalendarDate(datePosted) || !isCalendarDate(validThrough) || validThrough >= datePosted) return [];
+    const where = ['blocks', i, 'posting', 'validThrough'];
+    return [
+      {
+        ...yf.locate(where),
+        file: yf.file,
+        where: readablePath(where),
+        message: `The posting closes on ${validThrough}, before it is posted (datePosted: ${datePosted}). Set validThrough to the last day applications are accepted, on or after ${datePosted}.`,
+      },
+    ];
+  });
+}
