@@ -29,6 +29,7 @@ import {
   textForValidation,
 } from './document.ts';
 import type { EditorFormContext } from './formContext.ts';
+import { HistoryPanel } from './HistoryPanel.tsx';
 import { kindOfFile } from './kinds.ts';
 import { Preview } from './Preview.tsx';
 import { parseSite } from './previewContent.ts';
@@ -71,6 +72,7 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [showHistory, setShowHistory] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const addSelectId = useId();
 
@@ -285,6 +287,14 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
         <button
           type="button"
           className={styles.secondary}
+          aria-expanded={showHistory}
+          onClick={() => setShowHistory((v) => !v)}
+        >
+          History
+        </button>
+        <button
+          type="button"
+          className={styles.secondary}
           onClick={history.undo}
           disabled={!history.canUndo}
           aria-keyshortcuts="Control+Z Meta+Z"
@@ -321,6 +331,23 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
       </div>
       <div className={styles.panes}>
         <div className={styles.formPane}>
+          {showHistory && (
+            <HistoryPanel
+              file={file}
+              version={version}
+              client={client}
+              onClose={() => setShowHistory(false)}
+              onRestored={(saved) => {
+                const restored = docFromText(saved.text);
+                setBaseText(saved.text);
+                setVersion(saved.version);
+                history.set(restored);
+                setSavedDoc(restored);
+                onSaved(file, saved.text, saved.version);
+                setSave({ kind: 'saved', message: 'The earlier version is back (saved as a new version).' });
+              }}
+            />
+          )}
           <p className={styles.visuallyHidden} aria-live="polite">
             {announcement}
           </p>
