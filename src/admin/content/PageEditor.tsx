@@ -45,6 +45,8 @@ import {
   validateEdited,
 } from './validation.ts';
 
+const VALIDATE_AFTER_MS = 250;
+
 export interface PageEditorProps {
   file: string;
   site: SiteFiles;
@@ -85,8 +87,14 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
     headingRef.current?.focus();
   }, []);
 
-  // Validation runs on a deferred copy: typing stays smooth on a slow machine.
-  const deferred = useDeferredValue(doc);
+  // Validating the whole site takes tens of milliseconds: it runs once typing pauses, so keys
+  // and the preview never wait for it (Save checks again, see doSave).
+  const [deferred, setDeferred] = useState(doc);
+  useEffect(() => {
+    if (deferred === doc) return;
+    const timer = setTimeout(() => setDeferred(doc), VALIDATE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [doc, deferred]);
   const problems = useMemo(
     () => validateEdited(snapshot, file, textForValidation(deferred, baseText)),
     [snapshot, file, deferred, baseText],
@@ -219,7 +227,11 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
   };
 
   const doSave = async (overVersion?: string) => {
-    if (placed.errorCount) return;
+    // The latest keystrokes may not have been checked yet.
+    if (validateEdited(snapshot, file, textForValidation(doc, baseText)).errors.length) {
+      setDeferred(doc);
+      return;
+    }
     setSave({ kind: 'saving', message: 'Saving…' });
     try {
       const saved = await client.save(file, overVersion ?? version, pageOf(doc));
