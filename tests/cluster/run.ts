@@ -50,6 +50,12 @@ function check(ok: boolean, what: string): void {
   if (!ok) failures.push(what);
 }
 
+// Whatever goes wrong, say so and fail (never a silent exit).
+process.on('uncaughtException', (error) => {
+  console.error('test:cluster crashed:', error);
+  process.exit(1);
+});
+
 const databaseUrl = await findPostgres();
 if (!databaseUrl) {
   console.log(
