@@ -77,6 +77,20 @@ export interface AdminSessionTable {
   expires_at: ColumnType<string | Date, string, string>;
   /** Which password the session was opened under (sessions.ts `passwordFingerprint`). */
   password_fingerprint: string;
+  /** The staff_users row signed in; null: the first administrator (ADMIN_PASSWORD(_HASH)). */
+  staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Named staff accounts (server/staff/accounts.ts). */
+export interface StaffUserTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  role: string;
+  /** JSON array of form names; null: every form. */
+  forms: string | null;
+  password_hash: string;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -86,6 +100,7 @@ export interface Database {
   contact_messages: ContactMessageTable;
   outbox: OutboxTable;
   admin_sessions: AdminSessionTable;
+  staff_users: StaffUserTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';
