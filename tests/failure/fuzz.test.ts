@@ -30,6 +30,8 @@ const serviceType = facts.serviceTypes[0] ?? '';
 const position = facts.positions[0] ?? '';
 
 let server: TestServer;
+/** The server runs in this process: a prototype-pollution key that worked would show here. */
+const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 beforeAll(async () => {
   server = await startTestServer({ rateLimits: { apply: 1_000_000, forms: 1_000_000 } });
 });
@@ -221,4 +223,9 @@ describe(`fuzzing each form endpoint over HTTP (${RUNS} requests each)`, () => {
       ),
     ).toEqual([]);
   }, 120_000);
+
+  it('leaves Object.prototype as it was (no prototype pollution)', () => {
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
 });
