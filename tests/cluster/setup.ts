@@ -1,7 +1,8 @@
 /**
  * What `npm run test:cluster` sets up: PostgreSQL (found, never installed), nginx (installed with
- * apt-get when missing and running as root), a throwaway certificate, a tiny built site, free ports, a real SMTP server counting messages, and the
- * repository's own deploy/nginx.conf pointed at all of these.
+ * apt-get when missing and running as root), a throwaway certificate, a tiny built site, free
+ * ports, a real SMTP server counting messages, and the repository's own deploy/nginx.conf pointed
+ * at all of these.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
