@@ -257,6 +257,15 @@ try {
     `rate limit global: ${LIMIT + 5} contact messages from one address through nginx to two instances, ${accepted} accepted (limit ${LIMIT})`,
   );
 
+  // A visitor cannot pick another rate-limit key by sending its own X-Forwarded-For.
+  const spoof = await submission(0, `${run}spoof`);
+  const spoofed = await send('POST', spoof.path, {
+    body: spoof.body,
+    headers: { ...spoof.headers, 'x-forwarded-for': '198.51.100.7' },
+    from: '127.0.2.1',
+  });
+  check(spoofed.status === 429, `a spoofed X-Forwarded-For does not escape the limit (${spoofed.status})`);
+
   // A staff session opened now, on whichever instance nginx picks, is used after the kill.
   const login = await send('POST', '/backend/api/admin/login', {
     body: Buffer.from(JSON.stringify({ password })),
