@@ -420,10 +420,6 @@ export type Text78 = string
  */
 export type Text79 = string
 /**
- * One colour of the gradient: # and six hexadecimal digits (0-9, a-f), as design tools show them.
- */
-export type Colour = string
-/**
  * A line or paragraph of plain text.
  */
 export type Text80 = string
