@@ -3,6 +3,7 @@
  * `ContentSource` that src/validator/validateSite.ts reads through. Used by `npm run validate`,
  * the build, the dev server and the server.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SchemaFile } from '../../src/validator/schemas.ts';
@@ -62,4 +63,28 @@ export function validateContent(
   options: ValidateOptions & { freshSchemas?: boolean } = {},
 ): ValidationResult {
   return validateSite(folderSource(root, options), options);
+}
+
+/**
+ * The pre-commit check: the content as it will be committed (staged files read from git's index,
+ * the others from the folder), with only the staged YAML files' problems kept.
+ */
+export function stagedContent(root: string): { files: string[]; result: ValidationResult } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
+  const prefix = git('rev-parse', '--show-prefix').trim();
+  const files = git('diff', '--cached', '--name-only', '--diff-filter=ACMR', '--relative', '-z')
+    .split('\0')
+    .filter((f) => f === 'site.yaml' || (f.startsWith(`${PAGES_DIR}/`) && /\.ya?ml$/.test(f)));
+  const folder = folderSource(root);
+  const source: ContentSource = {
+    ...folder,
+    pageFiles: () => [...new Set([...folder.pageFiles(), ...files.filter((f) => f !== 'site.yaml')])].sort(),
+    readText: (file) => (files.includes(file) ? git('show', `:${prefix}${file}`) : folder.readText(file)),
+  };
+  const result = validateSite(source);
+  const staged = (e: { file: string }) => files.includes(e.file);
+  return {
+    files,
+    result: { ...result, errors: result.errors.filter(staged), warnings: result.warnings.filter(staged) },
+  };
 }
