@@ -1,29 +1,15 @@
 /**
  * What staff call each form and each stored field: the notification emails and the /admin inbox
- * (which receives these with its session) both read them here.
+ * (which receives these with its session) both read them here. They come from the forms'
+ * definitions (src/forms/definitions/); a field key means the same thing in every form, so one
+ * label per key.
  */
-import type { FormName } from './storage/repository.ts';
+import { FORM_DEFINITIONS, FORMS, type FormName } from '../src/forms/definitions/index.ts';
 
-export const FORM_LABELS: Record<FormName, { one: string; many: string }> = {
-  demo: { one: 'Demo request', many: 'Demo requests' },
-  brochure: { one: 'Brochure request', many: 'Brochure requests' },
-  application: { one: 'Job application', many: 'Job applications' },
-  contact: { one: 'Contact message', many: 'Contact messages' },
-};
+export const FORM_LABELS: Record<FormName, { one: string; many: string }> = Object.fromEntries(
+  FORMS.map((form) => [form, FORM_DEFINITIONS[form].labels]),
+) as Record<FormName, { one: string; many: string }>;
 
-export const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  fullName: 'Full name',
-  phone: 'Phone',
-  mobileNumber: 'Mobile number',
-  email: 'Email',
-  serviceType: 'Service type',
-  query: 'Query',
-  message: 'Message',
-  coverLetter: 'Cover letter',
-  position: 'Position',
-  cvName: 'CV file name (as uploaded)',
-  cvType: 'CV type',
-  cvSize: 'CV size (bytes)',
-  cvSha256: 'CV SHA-256',
-};
+export const FIELD_LABELS: Record<string, string> = Object.fromEntries(
+  FORMS.flatMap((form) => FORM_DEFINITIONS[form].fields.map((f) => [f.key, f.label])),
+);

@@ -2,15 +2,18 @@
  * Answers of the API. A 400 for a rule of the forms repeats the form's own words (the RuleFailure's
  * `message` from src/forms/rules.ts); the texts here cover what only the server checks.
  */
-import { responses } from '../../src/forms/rules.ts';
+import { application, brochure, contact, demo } from '../../src/forms/definitions/index.ts';
 
-/** The 200 answers: the very words each form shows on success (one definition, in rules.ts). */
+/** The 200 answers: the very words each form shows on success (its definition's `success`). */
 export const successMessages = {
-  demo: responses.demoSuccess.message,
-  brochure: responses.brochureSuccess.message,
-  application: responses.applicationSuccess.message,
-  contact: responses.contactSuccess.message,
+  demo: demo.success.message,
+  brochure: brochure.success.message,
+  application: application.success.message,
+  contact: contact.success.message,
 } as const;
+
+/** The message of a form's check against the content (its definition's `choices`). */
+const choiceMessage = (form: typeof demo | typeof application): string => form.choices?.[0]?.message ?? '';
 
 export const serverMessages = {
   unknownField: 'The form sent a field it does not have. Please reload the page and try again.',
@@ -19,8 +22,8 @@ export const serverMessages = {
   invisibleCharacters:
     'Your entry contains invisible characters (such as zero-width spaces, text-direction marks or line separators). Please type it again instead of pasting it.',
   lineBreak: 'Please keep this entry on one line (no line breaks).',
-  unknownServiceType: 'Please choose a service type from the list.',
-  unknownPosition: 'This position is not open for applications. Please reload the page.',
+  unknownServiceType: choiceMessage(demo),
+  unknownPosition: choiceMessage(application),
   cvMismatch: 'The file’s content does not match its extension. Please upload a real PDF, DOC or DOCX file.',
   badRequest: 'The request could not be read. Please reload the page and try again.',
   tooLarge: 'The request is too large.',

@@ -2,7 +2,9 @@
  * The notification email of one submission: plain text plus an HTML version in which every value a
  * visitor typed is escaped (no markup, links or images from a visitor reach the staff's mail client).
  */
-import { FIELD_LABELS, FORM_LABELS } from '../labels.ts';
+
+import type { FieldDefinition } from '../../src/forms/definitions/index.ts';
+import { FORM_DEFINITIONS } from '../../src/forms/definitions/index.ts';
 import type { StoredCv, SubmissionRow } from '../storage/repository.ts';
 
 export function escapeHtml(value: string): string {
@@ -33,8 +35,8 @@ export function cvContentType(type: string): string {
  * The server-chosen name of a CV download or attachment: `cv-<id>-<applicant>.<ext>`, ASCII
  * letters, digits and dashes only (never the visitor's own file name).
  */
-export function cvFileName(id: number, fullName: string, type: string): string {
-  const slug = fullName
+export function cvFileName(id: number, applicant: string, type: string): string {
+  const slug = applicant
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
@@ -52,28 +54,37 @@ export interface Mail {
   attachments: { filename: string; content: Buffer; contentType: string }[];
 }
 
-/** Who the submission is from, for the subject line. */
-function sender(row: SubmissionRow): string {
-  const f = row.fields;
-  return String(f.fullName ?? f.name ?? f.email ?? '');
+/** A field's value as text, by what its definition says it is ('' when the form has none). */
+function fieldText(row: SubmissionRow, pick: (f: FieldDefinition) => boolean): string {
+  const field = FORM_DEFINITIONS[row.form].fields.find(pick);
+  const value = field && row.fields[field.key];
+  return value === undefined ? '' : String(value);
 }
 
+/** Who the submission is from, for the subject line: the name typed, or else the email. */
+const sender = (row: SubmissionRow): string =>
+  fieldText(row, (f) => f.autocomplete === 'name') || fieldText(row, (f) => f.input === 'email');
+
 export function composeMail(row: SubmissionRow, cv?: StoredCv, inboxUrl?: string): Mail {
-  const title = FORM_LABELS[row.form].one;
-  const entries = Object.entries(row.fields).filter(([k]) => k !== 'cvSha256');
+  const form = FORM_DEFINITIONS[row.form];
+  const title = form.labels.one;
+  // The definition's fields in its order, those meant for the email (not the CV's checksum).
+  const entries = form.fields
+    .filter((f) => f.inbox.email !== false && f.key in row.fields)
+    .map((f) => [f.label, row.fields[f.key]] as const);
   const subject = headerText(`${title} #${row.id}${sender(row) ? ` from ${sender(row)}` : ''}`, 120);
   const text = [
     `${title} #${row.id}, received ${row.createdAt}`,
     '',
-    ...entries.map(([k, v]) => `${FIELD_LABELS[k] ?? k}: ${String(v).replace(/\n/g, '\n  ')}`),
+    ...entries.map(([label, v]) => `${label}: ${String(v).replace(/\n/g, '\n  ')}`),
     '',
     ...(cv ? ['The CV is attached.'] : []),
     ...(inboxUrl ? [`Inbox: ${inboxUrl}`] : []),
   ].join('\n');
   const rows = entries
     .map(
-      ([k, v]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(FIELD_LABELS[k] ?? k)}</th>` +
+      ([label, v]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
         `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(String(v))}</td></tr>`,
     )
     .join('');
@@ -84,7 +95,7 @@ export function composeMail(row: SubmissionRow, cv?: StoredCv, inboxUrl?: string
     (cv ? '<p>The CV is attached.</p>' : '') +
     (inboxUrl ? `<p>Inbox: ${escapeHtml(inboxUrl)}</p>` : '') +
     `</body></html>`;
-  const email = typeof row.fields.email === 'string' ? row.fields.email : undefined;
+  const email = fieldText(row, (f) => f.input === 'email') || undefined;
   return {
     subject,
     text,
@@ -93,7 +104,11 @@ export function composeMail(row: SubmissionRow, cv?: StoredCv, inboxUrl?: string
     attachments: cv
       ? [
           {
-            filename: cvFileName(row.id, String(row.fields.fullName ?? ''), cv.type),
+            filename: cvFileName(
+              row.id,
+              fieldText(row, (f) => f.autocomplete === 'name'),
+              cv.type,
+            ),
             content: cv.data,
             contentType: cvContentType(cv.type),
           },

@@ -13,24 +13,38 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import type { ApplicationTextField } from '../../src/forms/definitions/application.ts';
+import type { BrochureField } from '../../src/forms/definitions/brochure.ts';
+import type { ContactField } from '../../src/forms/definitions/contact.ts';
+import type { DemoField } from '../../src/forms/definitions/demo.ts';
+import { FORM_DEFINITIONS, FORMS, type FormName, storedFields } from '../../src/forms/definitions/index.ts';
 import type { Database, Db } from './db.ts';
 
-export const FORMS = ['demo', 'brochure', 'application', 'contact'] as const;
-export type FormName = (typeof FORMS)[number];
+export { FORMS, type FormName };
 
-export const TABLE_OF = {
-  demo: 'demo_requests',
-  brochure: 'brochure_requests',
-  application: 'applications',
-  contact: 'contact_messages',
-} as const satisfies Record<FormName, keyof Database>;
+/** The tables of the four forms (written out in db.ts and migrations.ts). */
+export type FormTable = 'demo_requests' | 'brochure_requests' | 'applications' | 'contact_messages';
+/** A column of some form's table. */
+type FormColumn = { [T in FormTable]: keyof Database[T] & string }[FormTable];
 
-/**
- * The table of any one form. Queries on `TABLE_OF[form]` see this union: Kysely accepts a column
- * when some form's table has it, and the columns every query here uses unqualified (id,
- * created_at, handled_at, ...) are in all four (db.ts `Common`).
- */
-export type FormTable = (typeof TABLE_OF)[FormName];
+/** Each form's table, from its definition (src/forms/definitions/); a test checks both agree. */
+export const TABLE_OF = Object.fromEntries(
+  FORMS.map((form) => [form, FORM_DEFINITIONS[form].table]),
+) as Record<FormName, FormTable>;
+
+/** A value as stored: text, a number (a CV's size) or bytes (the CV). */
+export type StoredValue = string | number | Buffer;
+
+/** What an application stores of its CV, by field (src/forms/definitions/application.ts). */
+export function cvValues(cv: CvInput): Record<string, StoredValue> {
+  return {
+    cv: cv.data,
+    cvName: cv.name,
+    cvType: cv.type,
+    cvSize: cv.data.length,
+    cvSha256: createHash('sha256').update(cv.data).digest('hex'),
+  };
+}
 
 /** Who sent a submission, as much as we keep of it. */
 export interface ClientMeta {
@@ -39,16 +53,10 @@ export interface ClientMeta {
   userAgent: string;
 }
 
-export interface DemoInput {
-  name: string;
-  phone: string;
-  email: string;
-  serviceType: string;
-  query: string;
-}
-export interface BrochureInput {
-  email: string;
-}
+/** What each form stores, by field: the text fields of its definition (src/forms/definitions/). */
+export type DemoInput = Record<DemoField, string>;
+export type BrochureInput = Record<BrochureField, string>;
+export type ContactInput = Record<ContactField, string>;
 export interface CvInput {
   /** Cleaned original file name (metadata only). */
   name: string;
@@ -56,20 +64,7 @@ export interface CvInput {
   type: string;
   data: Buffer;
 }
-export interface ApplicationInput {
-  fullName: string;
-  email: string;
-  phone: string;
-  coverLetter: string;
-  position: string;
-  cv: CvInput;
-}
-export interface ContactInput {
-  name: string;
-  email: string;
-  mobileNumber: string;
-  message: string;
-}
+export type ApplicationInput = Record<ApplicationTextField, string> & { cv: CvInput };
 
 /** One stored submission as listed or exported (never the CV bytes). */
 export interface SubmissionRow {
@@ -117,31 +112,30 @@ export interface RepositoryOptions {
   afterInsert?: (form: FormName) => void;
 }
 
-/** The stored columns of each form, by the field names the API and exports use. */
-export const FIELD_COLUMNS = {
-  demo: { name: 'name', phone: 'phone', email: 'email', serviceType: 'service_type', query: 'query' },
-  brochure: { email: 'email' },
-  application: {
-    fullName: 'full_name',
-    email: 'email',
-    phone: 'phone',
-    coverLetter: 'cover_letter',
-    position: 'position',
-    cvName: 'cv_name',
-    cvType: 'cv_type',
-    cvSize: 'cv_size',
-    cvSha256: 'cv_sha256',
-  },
-  contact: { name: 'name', email: 'email', mobileNumber: 'mobile_number', message: 'message' },
-} as const satisfies Record<FormName, Record<string, string>>;
+/**
+ * The stored columns of each form, by the field names the API and exports use: every field of
+ * its definition with a column, but the CV's bytes (never listed or exported).
+ */
+export const FIELD_COLUMNS = Object.fromEntries(
+  FORMS.map((form) => [
+    form,
+    Object.fromEntries(
+      storedFields(FORM_DEFINITIONS[form])
+        .filter((f) => f.inbox.export !== false)
+        .map((f) => [f.key, f.column]),
+    ),
+  ]),
+) as Record<FormName, Record<string, FormColumn>>;
 
 /** Columns the inbox search looks in. */
-const SEARCH_COLUMNS: Record<FormName, readonly string[]> = {
-  demo: ['name', 'phone', 'email', 'service_type', 'query'],
-  brochure: ['email'],
-  application: ['full_name', 'email', 'phone', 'cover_letter', 'position', 'cv_name'],
-  contact: ['name', 'email', 'mobile_number', 'message'],
-};
+const SEARCH_COLUMNS = Object.fromEntries(
+  FORMS.map((form) => [
+    form,
+    storedFields(FORM_DEFINITIONS[form])
+      .filter((f) => f.inbox.search)
+      .map((f) => f.column),
+  ]),
+) as unknown as Record<FormName, readonly FormColumn[]>;
 
 const COMMON_COLUMNS = ['id', 'created_at', 'client_ip', 'user_agent', 'handled_at'] as const;
 
@@ -227,73 +221,44 @@ export class Repository {
     return id;
   }
 
-  async addDemo(v: DemoInput, m: ClientMeta): Promise<number> {
-    return this.insert('demo', async (db) => {
-      const row = await db
-        .insertInto('demo_requests')
-        .values({
-          ...meta(m, this.now()),
-          name: v.name,
-          phone: v.phone,
-          email: v.email,
-          service_type: v.serviceType,
-          query: v.query,
-        })
+  /**
+   * Stores one submission: each value under its field's column (the form's definition), plus who
+   * sent it and when. The route has checked every value against the form's rules.
+   */
+  async add(form: FormName, values: Readonly<Record<string, StoredValue>>, m: ClientMeta): Promise<number> {
+    const row: Record<string, StoredValue> = { ...meta(m, this.now()) };
+    for (const field of storedFields(FORM_DEFINITIONS[form])) {
+      const value = values[field.key];
+      if (value === undefined) throw new Error(`${form}: no value for ${field.key}`);
+      row[field.column] = value;
+    }
+    return this.insert(form, async (db) => {
+      const inserted = await db
+        .insertInto(TABLE_OF[form])
+        // The columns come from the definition, which a test matches against each table.
+        .values(row as never)
         .returning('id')
         .executeTakeFirstOrThrow();
-      return row.id;
+      return inserted.id;
     });
   }
 
-  async addBrochure(v: BrochureInput, m: ClientMeta): Promise<number> {
-    return this.insert('brochure', async (db) => {
-      const row = await db
-        .insertInto('brochure_requests')
-        .values({ ...meta(m, this.now()), email: v.email })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
+  addDemo(v: DemoInput, m: ClientMeta): Promise<number> {
+    return this.add('demo', { ...v }, m);
   }
 
-  async addApplication(v: ApplicationInput, m: ClientMeta): Promise<number> {
-    return this.insert('application', async (db) => {
-      const row = await db
-        .insertInto('applications')
-        .values({
-          ...meta(m, this.now()),
-          full_name: v.fullName,
-          email: v.email,
-          phone: v.phone,
-          cover_letter: v.coverLetter,
-          position: v.position,
-          cv_name: v.cv.name,
-          cv_type: v.cv.type,
-          cv_size: v.cv.data.length,
-          cv_sha256: createHash('sha256').update(v.cv.data).digest('hex'),
-          cv_data: v.cv.data,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
+  addBrochure(v: BrochureInput, m: ClientMeta): Promise<number> {
+    return this.add('brochure', { ...v }, m);
   }
 
-  async addContact(v: ContactInput, m: ClientMeta): Promise<number> {
-    return this.insert('contact', async (db) => {
-      const row = await db
-        .insertInto('contact_messages')
-        .values({
-          ...meta(m, this.now()),
-          name: v.name,
-          email: v.email,
-          mobile_number: v.mobileNumber,
-          message: v.message,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
+  /** An application with its CV: the file's bytes, cleaned name, type, size and SHA-256. */
+  addApplication(v: ApplicationInput, m: ClientMeta): Promise<number> {
+    const { cv, ...text } = v;
+    return this.add('application', { ...text, ...cvValues(cv) }, m);
+  }
+
+  addContact(v: ContactInput, m: ClientMeta): Promise<number> {
+    return this.add('contact', { ...v }, m);
   }
 
   private select(form: FormName) {

@@ -6,50 +6,35 @@
 import { useState } from 'react';
 import { useSite } from '../renderer/ContentContext.tsx';
 import { useApi } from './api.ts';
+import { DefinedField } from './DefinedField.tsx';
+import { type ContactField, contact } from './definitions/contact.ts';
+import { emptyValues, type FieldDefinition, formFields } from './definitions/types.ts';
 import { dialogOf, preloadDialogs } from './dialogs.ts';
-import {
-  fieldStyles,
-  Honeypot,
-  honeypotOf,
-  PrivacyNote,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from './fields.tsx';
-import {
-  API_PATHS,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_MOBILE_LENGTH,
-  type ContactValues,
-  checkContact,
-  FIELD_MAX_LENGTHS,
-  responses,
-  sanitizeMobileInput,
-} from './rules.ts';
+import { fieldStyles, Honeypot, honeypotOf, PrivacyNote, SubmitButton } from './fields.tsx';
+import { responses, sanitizeMobileInput } from './rules.ts';
 import { useSubmission } from './useSubmission.ts';
 
-const EMPTY: ContactValues = { name: '', email: '', mobileNumber: '', message: '' };
+type ContactValues = Record<ContactField, string>;
+const EMPTY = emptyValues(contact);
 
 export function ContactForm({ onSent }: { onSent: () => void }) {
   const words = useSite().forms.contact;
   const api = useApi();
   const { busy, handle, submitRef } = useSubmission();
   const [values, setValues] = useState<ContactValues>(EMPTY);
-  const set = (key: keyof ContactValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set = (key: ContactField) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  // The mobile number keeps digits only, at most 10, as typed.
+  const input = (field: FieldDefinition<ContactField>) =>
+    field.digitsOnly ? (raw: string) => set(field.key)(sanitizeMobileInput(raw)) : set(field.key);
 
   const send = async (form: HTMLFormElement) => {
-    const trimmed: ContactValues = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      mobileNumber: values.mobileNumber.trim(),
-      message: values.message.trim(),
-    };
-    const result = await api.postJson(API_PATHS.contact, { ...trimmed, ...honeypotOf(form) });
+    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
+    const result = await api.postJson(contact.path, { ...trimmed, ...honeypotOf(form) });
     if (result.kind === 'network') return dialogOf(responses.contactNetwork);
     if (!result.ok) return dialogOf(responses.contactFailure);
     setValues(EMPTY);
     onSent();
-    return dialogOf(responses.contactSuccess);
+    return dialogOf(contact.success);
   };
 
   return (
@@ -57,56 +42,26 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
       className={fieldStyles.grid}
       noValidate
       onFocus={preloadDialogs}
-      onSubmit={(e) => handle(e, () => checkContact(values), send)}
+      onSubmit={(e) => handle(e, () => contact.check(values, null), send)}
     >
-      <TextField
-        name="name"
-        label={words.labels.name}
-        value={values.name}
-        onValue={set('name')}
-        autoComplete="name"
-        maxLength={FIELD_MAX_LENGTHS.name}
-        required
-        full
-      />
-      <TextField
-        name="email"
-        label={words.labels.email}
-        value={values.email}
-        onValue={set('email')}
-        type="email"
-        autoComplete="email"
-        maxLength={FIELD_MAX_LENGTHS.email}
-        required
-        full
-      />
-      <TextField
-        name="mobileNumber"
-        label={words.labels.mobileNumber}
-        value={values.mobileNumber}
-        onValue={(raw) => set('mobileNumber')(sanitizeMobileInput(raw))}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={CONTACT_MOBILE_LENGTH}
-        required
-        full
-      />
-      <TextAreaField
-        name="message"
-        label={words.labels.message}
-        value={values.message}
-        onValue={set('message')}
-        countMax={CONTACT_MESSAGE_MAX}
-        rows={4}
-        required
-        full
-      />
-      <div className={`${fieldStyles.actions} ${fieldStyles.full}`}>
-        <SubmitButton busy={busy} label={words.submit} busyLabel={words.busyLabel} buttonRef={submitRef} />
-        <PrivacyNote />
-      </div>
-      <Honeypot />
+      {/* One array of siblings, as if written out: React's useId numbers fields by their place. */}
+      {[
+        ...formFields(contact).map((field) => (
+          <DefinedField
+            key={field.key}
+            field={field}
+            label={words.labels[field.key]}
+            value={values[field.key]}
+            onValue={input(field)}
+            full
+          />
+        )),
+        <div key="actions" className={`${fieldStyles.actions} ${fieldStyles.full}`}>
+          <SubmitButton busy={busy} label={words.submit} busyLabel={words.busyLabel} buttonRef={submitRef} />
+          <PrivacyNote />
+        </div>,
+        <Honeypot key="honeypot" />,
+      ]}
     </form>
   );
 }

@@ -7,6 +7,11 @@
  */
 
 import { visibleLength } from './characters.ts';
+// Types only: the definitions import these rules, so nothing else may be imported back.
+import type { ApplicationTextField } from './definitions/application.ts';
+import type { BrochureField } from './definitions/brochure.ts';
+import type { ContactField } from './definitions/contact.ts';
+import type { DemoField } from './definitions/demo.ts';
 
 export type DialogIcon = 'warning' | 'error' | 'success';
 
@@ -141,14 +146,15 @@ const WARNING = { title: 'Warning', icon: 'warning' } as const;
 
 // Demo / inquiry request ----------------------------------------------------------------------
 
-export interface DemoValues {
-  name: string;
-  phone: string;
-  email: string;
-  serviceType: string;
-  query: string;
-}
-export const DEMO_FIELDS = ['name', 'phone', 'email', 'serviceType', 'query'] as const;
+export type DemoValues = Record<DemoField, string>;
+/** Required, in the order the specification checks them. */
+export const DEMO_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'serviceType',
+  'query',
+] as const satisfies readonly DemoField[];
 
 export function checkDemo(v: DemoValues): RuleFailure | null {
   const missing = DEMO_FIELDS.find((f) => blank(v[f]));
@@ -163,9 +169,7 @@ export function checkDemo(v: DemoValues): RuleFailure | null {
 
 // Brochure request ----------------------------------------------------------------------------
 
-export interface BrochureValues {
-  email: string;
-}
+export type BrochureValues = Record<BrochureField, string>;
 
 export function checkBrochure(v: BrochureValues): RuleFailure | null {
   if (blank(v.email)) return fail(messages.brochureEmail, 'email');
@@ -191,7 +195,12 @@ export interface ApplicationValues {
   /** The page's job title; the form cannot change it (the server checks it is a real opening). */
   position?: string;
 }
-export const APPLICATION_TEXT_FIELDS = ['fullName', 'email', 'phone', 'coverLetter'] as const;
+export const APPLICATION_TEXT_FIELDS = [
+  'fullName',
+  'email',
+  'phone',
+  'coverLetter',
+] as const satisfies readonly ApplicationTextField[];
 
 export function cvExtension(fileName: string): CvExtension | undefined {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
@@ -218,13 +227,13 @@ export function checkApplication(v: ApplicationValues): RuleFailure | null {
 
 // Contact message -----------------------------------------------------------------------------
 
-export interface ContactValues {
-  name: string;
-  email: string;
-  mobileNumber: string;
-  message: string;
-}
-export const CONTACT_FIELDS = ['name', 'email', 'mobileNumber', 'message'] as const;
+export type ContactValues = Record<ContactField, string>;
+export const CONTACT_FIELDS = [
+  'name',
+  'email',
+  'mobileNumber',
+  'message',
+] as const satisfies readonly ContactField[];
 
 export function checkContact(raw: ContactValues): RuleFailure | null {
   const v = {

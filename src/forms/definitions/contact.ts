@@ -1,0 +1,67 @@
+/** The contact message of the chat panel: POST {backend}/api/contact, table contact_messages. */
+import {
+  API_PATHS,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MOBILE_LENGTH,
+  checkContact,
+  FIELD_MAX_LENGTHS,
+  responses,
+} from '../rules.ts';
+import type { FormDefinition } from './types.ts';
+
+export type ContactField = 'name' | 'email' | 'mobileNumber' | 'message';
+
+export const contact: FormDefinition<ContactField> = {
+  name: 'contact',
+  labels: { one: 'Contact message', many: 'Contact messages' },
+  path: API_PATHS.contact,
+  table: 'contact_messages',
+  encoding: 'json',
+  rateLimit: 'forms',
+  fields: [
+    {
+      key: 'name',
+      column: 'name',
+      label: 'Name',
+      maxLength: FIELD_MAX_LENGTHS.name,
+      input: 'text',
+      autocomplete: 'name',
+      inbox: { list: true, search: true },
+    },
+    {
+      key: 'email',
+      column: 'email',
+      label: 'Email',
+      maxLength: FIELD_MAX_LENGTHS.email,
+      input: 'email',
+      autocomplete: 'email',
+      inbox: { list: true, search: true },
+    },
+    {
+      key: 'mobileNumber',
+      column: 'mobile_number',
+      label: 'Mobile number',
+      maxLength: CONTACT_MOBILE_LENGTH,
+      input: 'tel',
+      inputMode: 'numeric',
+      digitsOnly: true,
+      autocomplete: 'tel-national',
+      inbox: { list: true, search: true },
+    },
+    {
+      key: 'message',
+      column: 'message',
+      label: 'Message',
+      // The specification's own rule and message ("Message is too long (max 1000 characters).")
+      // with a counter: the input does not stop at the limit.
+      maxLength: CONTACT_MESSAGE_MAX,
+      maxLengthAttribute: false,
+      rows: 4,
+      counter: true,
+      input: 'textarea',
+      inbox: { search: true },
+    },
+  ],
+  check: checkContact,
+  success: responses.contactSuccess,
+};
