@@ -57,8 +57,9 @@ const schema = {
   additionalProperties: false,
   required: ['type', 'heading'],
   properties: {
-    type: { const: name, description: `${Pascal} section.` },
+    type: { title: 'Kind of section', const: name, description: `${Pascal} section.` },
     heading: {
+      title: 'Heading',
       $ref: '../defs.schema.json#/$defs/text',
       description: 'Heading of the section.',
       examples: ['Our work'],

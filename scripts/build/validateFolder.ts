@@ -3,6 +3,7 @@
  * `ContentSource` that src/validator/validateSite.ts reads through. Used by `npm run validate`,
  * the build, the dev server and the server.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SchemaFile } from '../../src/validator/schemas.ts';
@@ -32,6 +33,49 @@ function listYaml(dir: string, root: string): string[] {
 
 let cachedSchemas: readonly SchemaFile[] | undefined;
 
+function modifiedAt(root: string, file: string): number | undefined {
+  const abs = path.join(root, file);
+  return existsSync(abs) ? statSync(abs).mtimeMs : undefined;
+}
+
+const addedTimes = new Map<string, Map<string, number>>();
+
+/**
+ * When git first saw each committed content file (ms): in a fresh clone every file has the same
+ * modification time, but the page copied last was added last. Files git has not committed yet are
+ * newer than all of these (their modification time says when). Empty without git or its history.
+ */
+function addedAt(root: string): Map<string, number> {
+  const known = addedTimes.get(root);
+  if (known) return known;
+  const times = new Map<string, number>();
+  try {
+    const log = execFileSync(
+      'git',
+      [
+        'log',
+        '--diff-filter=A',
+        '--name-only',
+        '--relative',
+        '--format=%x00%at',
+        '--',
+        'site.yaml',
+        PAGES_DIR,
+      ],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    // Newest commit first: the last entry written for a file is when it was first added.
+    for (const entry of log.split('\0').filter(Boolean)) {
+      const [seconds, ...names] = entry.split('\n').filter(Boolean);
+      for (const name of names) times.set(name, Number(seconds) * 1000);
+    }
+  } catch {
+    // Not a git repository, or no git: modification times decide.
+  }
+  addedTimes.set(root, times);
+  return times;
+}
+
 /**
  * The files of a content folder. An editor's schema line may point to the folder's own schema/
  * (a copy of the repository) or to this repository's, when the content lives elsewhere (CONTENT_DIR).
@@ -48,10 +92,7 @@ export function folderSource(root: string, options: { freshSchemas?: boolean } =
     },
     hasImage: (imagePath) => existsSync(path.join(root, 'public', imagePath)),
     // A copied page is newer than the page it was copied from: it is the one told to change.
-    changedAt: (file) => {
-      const abs = path.join(root, file);
-      return existsSync(abs) ? statSync(abs).mtimeMs : undefined;
-    },
+    changedAt: (file) => addedAt(root).get(file) ?? modifiedAt(root, file),
     schemas: cachedSchemas,
     schemaDirs: schemaDirs.map((dir) => toPosix(path.relative(root, dir))),
   };
@@ -62,4 +103,28 @@ export function validateContent(
   options: ValidateOptions & { freshSchemas?: boolean } = {},
 ): ValidationResult {
   return validateSite(folderSource(root, options), options);
+}
+
+/**
+ * The pre-commit check: the content as it will be committed (staged files read from git's index,
+ * the others from the folder), with only the staged YAML files' problems kept.
+ */
+export function stagedContent(root: string): { files: string[]; result: ValidationResult } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
+  const prefix = git('rev-parse', '--show-prefix').trim();
+  const files = git('diff', '--cached', '--name-only', '--diff-filter=ACMR', '--relative', '-z')
+    .split('\0')
+    .filter((f) => f === 'site.yaml' || (f.startsWith(`${PAGES_DIR}/`) && /\.ya?ml$/.test(f)));
+  const folder = folderSource(root);
+  const source: ContentSource = {
+    ...folder,
+    pageFiles: () => [...new Set([...folder.pageFiles(), ...files.filter((f) => f !== 'site.yaml')])].sort(),
+    readText: (file) => (files.includes(file) ? git('show', `:${prefix}${file}`) : folder.readText(file)),
+  };
+  const result = validateSite(source);
+  const staged = (e: { file: string }) => files.includes(e.file);
+  return {
+    files,
+    result: { ...result, errors: result.errors.filter(staged), warnings: result.warnings.filter(staged) },
+  };
 }

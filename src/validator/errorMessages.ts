@@ -25,6 +25,35 @@ export function readablePath(segments: readonly (string | number)[]): string {
   );
 }
 
+/** The stable code of a schema error (README, "Validation", lists them). */
+function codeOf(err: ErrorObject, message: string): string {
+  if (err.keyword === 'discriminator')
+    return (err.params as { error?: string }).error === 'mapping'
+      ? 'unknown-block-type'
+      : 'missing-block-type';
+  if (err.keyword === 'additionalProperties') return 'unknown-property';
+  if (err.keyword === 'format' && (err.params as { format?: string }).format === 'date')
+    return 'impossible-date';
+  if (err.keyword === 'type' && message.includes('space between the "-"')) return 'list-dash-without-space';
+  const codes: Record<string, string> = {
+    required: 'missing-property',
+    enum: 'value-not-allowed',
+    const: 'value-not-allowed',
+    type: 'wrong-type',
+    pattern: 'wrong-form',
+    format: 'wrong-form',
+    minLength: 'too-short',
+    maxLength: 'too-long',
+    minItems: 'too-few-items',
+    maxItems: 'too-many-items',
+    uniqueItems: 'repeated-item',
+    minimum: 'out-of-range',
+    maximum: 'out-of-range',
+    oneOf: 'wrong-form',
+  };
+  return codes[err.keyword] ?? 'invalid';
+}
+
 export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentError[] {
   // A value not in the form YYYY-MM-DD is said once, by its pattern, not also as "not a date".
   const kept = dropUnionNoise(errors).filter(
@@ -48,6 +77,7 @@ export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentE
       line,
       column,
       where: readablePath(whereSegments),
+      code: codeOf(err, described.message),
       message: described.message,
     };
     const id = `${entry.line}:${entry.column}:${entry.message}`;

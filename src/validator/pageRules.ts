@@ -64,6 +64,7 @@ export function checkAddresses(
       ...yf.locate(['path']),
       file,
       where: 'path',
+      code: owner ? 'duplicate-address' : 'path-mismatch',
       message: owner
         ? `The path "${page.path}" is the address of ${owner} (was this page copied from it?). Change it to "${expected}", the address of this file's place under pages/.`
         : `The path "${page.path}" does not match where the file is: ${fileOfPath(expected)} serves "${expected}". Change the path to "${expected}", or move the file to ${fileOfPath(page.path)}.`,
@@ -78,7 +79,13 @@ export function checkAddresses(
       claim.rank === 1
         ? `The address "${claim.key}" already leads to ${owner.file} (${ownerRole}), so it cannot lead to this page too. Remove "${claim.key}" from this page's aliases (was it left from the page this one was copied from?).`
         : `${owner.file} and ${claim.file} both serve "${claim.key}". Keep one of the two files.`;
-    errors.push({ ...yf.locate(claim.detail), file: claim.file, where: readablePath(claim.detail), message });
+    errors.push({
+      ...yf.locate(claim.detail),
+      file: claim.file,
+      where: readablePath(claim.detail),
+      code: 'duplicate-address',
+      message,
+    });
   }
   return { errors, routes };
 }
@@ -112,6 +119,7 @@ export function checkListingOrder(
         ...yf.locate(where),
         file: claim.file,
         where: readablePath(where),
+        code: 'duplicate-order',
         message: `Order ${order} is already taken in the ${collection} list by ${owner.file}, so the two would be listed in no fixed order. Give this page a number no other ${collection} page has, e.g. ${free}.`,
       },
     ];
@@ -138,6 +146,7 @@ export function checkPostingDates(yf: YamlFile): ContentError[] {
         ...yf.locate(where),
         file: yf.file,
         where: readablePath(where),
+        code: 'posting-dates',
         message: `The posting closes on ${validThrough}, before it is posted (datePosted: ${datePosted}). Set validThrough to the last day applications are accepted, on or after ${datePosted}.`,
       },
     ];

@@ -37,14 +37,16 @@ export function commentTraps(
     const place = { file: yf.file, line: cv.line, column: cv.column, where };
     if (cv.value === null) {
       const message = emptiedBy(cv);
+      const code = 'value-emptied-by-comment';
       const own = explained.filter((e) => e.file === yf.file && e.where === where);
-      if (own.length) explained = explained.map((e) => (own.includes(e) ? { ...e, ...place, message } : e));
-      else if (/^\S/.test(cv.comment)) warnings.push({ ...place, message });
+      if (own.length)
+        explained = explained.map((e) => (own.includes(e) ? { ...e, ...place, code, message } : e));
+      else if (/^\S/.test(cv.comment)) warnings.push({ ...place, code, message });
       continue;
     }
     if (!cv.plain || typeof cv.value !== 'string') continue;
     if (!isFreeText(schemaAt(schemas, rootSchema, yf.data, cv.segments))) continue;
-    warnings.push({ ...place, message: cutShort(cv, cv.value) });
+    warnings.push({ ...place, code: 'text-cut-by-comment', message: cutShort(cv, cv.value) });
   }
   return { warnings, errors: explained };
 }

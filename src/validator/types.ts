@@ -7,4 +7,9 @@ export interface ContentError {
   /** Where in the file's data, e.g. "blocks[3].type" (empty for the whole file). */
   where: string;
   message: string;
+  /**
+   * What kind of problem it is, for tools (e.g. "unknown-block-type"); stable across versions.
+   * The list, with an example of each: README, "Validation".
+   */
+  code?: string;
 }

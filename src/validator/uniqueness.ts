@@ -27,19 +27,20 @@ export function clashes<T>(
   changedAt: (file: string) => number | undefined,
 ): Clash<T>[] {
   const position = new Map(files.map((f, i) => [f, i]));
-  const time = (f: string) => changedAt(f) ?? Number.NEGATIVE_INFINITY;
-  const sorted = [...claims].sort(
-    (a, b) =>
-      a.rank - b.rank ||
-      time(a.file) - time(b.file) ||
-      (position.get(a.file) ?? 0) - (position.get(b.file) ?? 0),
-  );
-  const owners = new Map<string, Claim<T>>();
+  const groups = new Map<string, Claim<T>[]>();
+  for (const claim of claims) groups.set(claim.key, [...(groups.get(claim.key) ?? []), claim]);
   const out: Clash<T>[] = [];
-  for (const claim of sorted) {
-    const owner = owners.get(claim.key);
-    if (owner) out.push({ claim, owner });
-    else owners.set(claim.key, claim);
+  // Only clashing claims ask when their file changed: a source may need a moment to tell.
+  const time = (f: string) => changedAt(f) ?? Number.NEGATIVE_INFINITY;
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const [owner, ...rest] = [...group].sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        time(a.file) - time(b.file) ||
+        (position.get(a.file) ?? 0) - (position.get(b.file) ?? 0),
+    );
+    if (owner) for (const claim of rest) out.push({ claim, owner });
   }
   return out;
 }

@@ -396,6 +396,7 @@ describe('the editor schema line (# yaml-language-server: $schema=...)', () => {
         line: 1,
         column: 1,
         where: '',
+        code: 'schema-line-missing',
         message:
           'The file does not begin with the line that lets an editor check it as you type. Add this as its first line:\n    # yaml-language-server: $schema=./schema/site.schema.json',
       },

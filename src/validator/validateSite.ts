@@ -98,7 +98,14 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
   let site: SiteConfig | undefined;
   const siteText = source.readText(siteRel);
   if (siteText === undefined) {
-    errors.push({ file: siteRel, line: 1, column: 1, where: '', message: 'site.yaml is missing.' });
+    errors.push({
+      file: siteRel,
+      line: 1,
+      column: 1,
+      where: '',
+      code: 'missing-file',
+      message: 'site.yaml is missing.',
+    });
   } else {
     const yf = parseYamlText(siteText, siteRel);
     modelineWarnings.push(...checkModeline(source.schemaDirs, yf, SITE_SCHEMA));
@@ -151,6 +158,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
       line: 1,
       column: 1,
       where: '',
+      code: 'no-pages',
       message: 'No page files found in pages/.',
     });
   }
@@ -190,7 +198,10 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
     for (const image of images.filter((i) => checked(file, i))) {
       if (!source.hasImage(image.value)) {
         errors.push(
-          at(file, image, `Image "${image.value}" not found: there is no file public${image.value}.`),
+          at(file, image, {
+            code: 'missing-image',
+            message: `Image "${image.value}" not found: there is no file public${image.value}.`,
+          }),
         );
       }
     }
@@ -231,6 +242,7 @@ function longTitle(file: string, page: Page, site: SiteConfig, yf: YamlFile | un
       ...yf.locate(['title']),
       file,
       where: 'title',
+      code: 'long-title',
       message: `The title shown is ${shown.length} characters ("${shown}"), and search results cut it after about ${TITLE_SHOWN_LENGTH}. Shorten the title by ${shown.length - TITLE_SHOWN_LENGTH} characters (site.yaml titleTemplate adds the company name).`,
     },
   ];
@@ -254,6 +266,7 @@ function sharedTextErrors(file: string, yf: YamlFile, site: SiteConfig): Content
         ...yf.locate(where),
         file,
         where: readablePath(where),
+        code: 'unknown-shared-text',
         message: `There is no shared text "${card.shared}" in site.yaml sharedText.${didYouMean(card.shared, names) || known}`,
       });
     });
@@ -276,6 +289,7 @@ function expiredPostings(yf: YamlFile, today: string): ContentError[] {
         file: yf.file,
         ...yf.locate(where),
         where: readablePath(where),
+        code: 'posting-closed',
         message: `This job posting closed on ${until}: search engines drop it and visitors may apply for a closed job. Set a later date if the job is still open, or remove the page.`,
       },
     ];
@@ -305,6 +319,7 @@ function checkModeline(schemaDirs: readonly string[], yf: YamlFile, schemaName: 
         line: 1,
         column: 1,
         where: '',
+        code: 'schema-line-missing',
         message: `The file does not begin with the line that lets an editor check it as you type. Add this as its first line:\n    ${expectedLine}`,
       },
     ];
@@ -317,17 +332,23 @@ function checkModeline(schemaDirs: readonly string[], yf: YamlFile, schemaName: 
       line: index + 1,
       column: (lines[index] ?? '').indexOf('$schema=') + '$schema='.length + 1,
       where: '',
+      code: 'schema-line-wrong',
       message: `The editor's schema line points to "${value}", which is not schema/${schemaName} seen from this file's folder (was the file copied from a folder at another depth?). Change the line to:\n    ${expectedLine}`,
     },
   ];
 }
 
-function at(file: YamlFile, marked: MarkedValue, message: string): ContentError {
+function at(file: YamlFile, marked: MarkedValue, problem: LinkProblem): ContentError {
   const segments = segmentsOf(marked.instancePath);
-  return { file: file.file, ...file.locate(segments), where: readablePath(segments), message };
+  return { file: file.file, ...file.locate(segments), where: readablePath(segments), ...problem };
 }
 
 const FOOTER_ANCHOR = 'contactus';
+
+interface LinkProblem {
+  code: string;
+  message: string;
+}
 
 /** `unknownRouteNote` ends the message of a link to no page (it may be to a page that cannot be read). */
 function checkLink(
@@ -335,21 +356,32 @@ function checkLink(
   routes: string[],
   anchors: Set<string>,
   unknownRouteNote: string,
-): string | undefined {
+): LinkProblem | undefined {
   if (/^(https?:|mailto:|tel:)/.test(value)) {
-    return value.startsWith('http:') ? `Use a secure address: "https:${value.slice(5)}".` : undefined;
+    return value.startsWith('http:')
+      ? { code: 'insecure-link', message: `Use a secure address: "https:${value.slice(5)}".` }
+      : undefined;
   }
   if (value.startsWith('#')) {
     const name = value.slice(1);
     if (name === FOOTER_ANCHOR || anchors.has(name)) return undefined;
-    return `Nothing on this page is called "${value}".${didYouMean(name, [FOOTER_ANCHOR, ...anchors].map(String))} Use "#contactus" for the footer.`;
+    return {
+      code: 'no-such-anchor',
+      message: `Nothing on this page is called "${value}".${didYouMean(name, [FOOTER_ANCHOR, ...anchors].map(String))} Use "#contactus" for the footer.`,
+    };
   }
   if (value.startsWith('/')) {
     const route = value.split('#')[0] ?? value;
     if (!routes.length || routes.includes(route)) return undefined;
-    return `Link "${value}" goes to no page: no file in pages/ has this path or alias.${didYouMean(route, routes)}${unknownRouteNote}`;
+    return {
+      code: 'no-such-page',
+      message: `Link "${value}" goes to no page: no file in pages/ has this path or alias.${didYouMean(route, routes)}${unknownRouteNote}`,
+    };
   }
-  return `Link "${value}" should start with "/" (a page of this site), "#", "https://", "mailto:" or "tel:".`;
+  return {
+    code: 'bad-link',
+    message: `Link "${value}" should start with "/" (a page of this site), "#", "https://", "mailto:" or "tel:".`,
+  };
 }
 
 /** Blocks whose schema gives `anchor` a default (e.g. demoForm -> "demo") can be linked to with #name. */

@@ -70,6 +70,7 @@ export function parseYamlText(fileText: string, relPath: string): YamlFile {
           file: relPath,
           ...position(lineCounter, offset),
           where: '',
+          code: 'yaml-syntax',
           message: `YAML syntax: ${message}`,
         }),
       )

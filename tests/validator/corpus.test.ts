@@ -73,6 +73,31 @@ function positionOf(text: string, offset: number): { line: number; column: numbe
   return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
+interface Run {
+  file: string;
+  text: string;
+  result: ValidationResult;
+  found: ContentError[];
+}
+const runs = new Map<Mistake, Run>();
+
+/** The mistake validated (once). */
+function runOf(m: Mistake): Run {
+  let run = runs.get(m);
+  if (!run) {
+    const { file, text } = edited(m);
+    const result = validate(new Map([[file, text]]));
+    run = {
+      file,
+      text,
+      result,
+      found: problems(result).filter((p) => !baselineWarnings.has(formatError(p))),
+    };
+    runs.set(m, run);
+  }
+  return run;
+}
+
 describe('the corpus of realistic mistakes', () => {
   it('has at least 60 mistakes, each with its own name', () => {
     expect(mistakes.length).toBeGreaterThanOrEqual(60);
@@ -138,5 +163,48 @@ describe('the corpus of realistic mistakes', () => {
           .filter((p) => !baselineWarnings.has(p)),
       ).toEqual([]);
     });
+  });
+});
+
+describe('README, "Validation"', () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const table = readme.slice(
+    readme.indexOf('<!-- validation-examples -->'),
+    readme.indexOf('<!-- /validation-examples -->'),
+  );
+  const rows = table
+    .split('\n')
+    .filter((l) => l.startsWith('| `'))
+    .map((l) => {
+      const cells = l.replace(/\\\|/g, '&#124;').split(' | ');
+      const example = /^`(.*)` \|$/.exec(cells.at(-1) ?? '')?.[1]?.replace(/&#124;/g, '|') ?? '';
+      return { codes: [...(cells[0] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1]), example };
+    });
+
+  it('gives an example of every kind of mistake, in the words the validator prints', () => {
+    const printed = new Map<string, string[]>();
+    const add = (e: ContentError) =>
+      printed.set(e.code ?? '', [...(printed.get(e.code ?? '') ?? []), e.message]);
+    for (const m of mistakes) runOf(m).found.forEach(add);
+    // Two that no edit of one file shows: a posting past its date, and a site without pages.
+    validate(new Map()).warnings.forEach(add);
+    validateSite(memorySource({ files: new Map([['pages/x.txt', '']]), images, schemas }), {
+      today: TODAY,
+    }).errors.forEach(add);
+    validateSite(memorySource({ files: baseFiles, images, schemas }), {
+      today: '2027-03-01',
+    }).warnings.forEach(add);
+
+    expect(rows.length).toBeGreaterThan(20);
+    const codesInCode = new Set([...printed.keys()]);
+    for (const { codes, example } of rows) {
+      const messages = codes.flatMap((c) => printed.get(c ?? '') ?? []);
+      const matches = example.endsWith(' …')
+        ? messages.some((msg) => msg.startsWith(example.slice(0, -2)))
+        : messages.includes(example);
+      expect(matches, `${codes.join(', ')}: ${example}`).toBe(true);
+    }
+    const documented = new Set(rows.flatMap((r) => r.codes));
+    expect([...codesInCode].filter((c) => !documented.has(c))).toEqual([]);
   });
 });

@@ -408,10 +408,6 @@ export type Text76 = string
  */
 export type Text77 = string
 /**
- * One colour of the gradient: # and six hexadecimal digits (0-9, a-f), as design tools show them.
- */
-export type Colour = string
-/**
  * A line or paragraph of plain text.
  */
 export type Text78 = string
@@ -1239,8 +1235,10 @@ paragraph: Text77
  * 
  * @minItems 2
  * @maxItems 4
+ * 
+ * Items: One colour of the gradient: # and six hexadecimal digits (0-9, a-f), as design tools show them.
  */
-gradient?: [Colour, Colour]|[Colour, Colour, Colour]|[Colour, Colour, Colour, Colour]
+gradient?: [string, string]|[string, string, string]|[string, string, string, string]
 }
 /**
  * The clients and partners (listed once in site.yaml under `clients`) as logos with names, scrolling continuously in a seamless loop, with a pause/play button.
