@@ -4,6 +4,7 @@
  * (column cv_data); the `stored` fields are what the server keeps about the file.
  */
 import { API_PATHS, checkApplication, FIELD_MAX_LENGTHS, responses } from '../rules.ts';
+import { emailField, phoneField } from './commonFields.ts';
 import type { FormDefinition } from './types.ts';
 
 /** What the visitor sends as text (the position is the page's job title). */
@@ -29,25 +30,8 @@ export const application: FormDefinition<ApplicationField> = {
       autocomplete: 'name',
       inbox: { list: true, search: true },
     },
-    {
-      key: 'email',
-      column: 'email',
-      label: 'Email',
-      maxLength: FIELD_MAX_LENGTHS.email,
-      input: 'email',
-      autocomplete: 'email',
-      inbox: { list: true, search: true },
-    },
-    {
-      key: 'phone',
-      column: 'phone',
-      label: 'Phone',
-      maxLength: FIELD_MAX_LENGTHS.phone,
-      input: 'tel',
-      inputMode: 'numeric',
-      autocomplete: 'tel',
-      inbox: { list: true, search: true },
-    },
+    emailField,
+    phoneField,
     {
       key: 'coverLetter',
       column: 'cover_letter',

@@ -1,12 +1,6 @@
 /** The contact message of the chat panel: POST {backend}/api/contact, table contact_messages. */
-import {
-  API_PATHS,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_MOBILE_LENGTH,
-  checkContact,
-  FIELD_MAX_LENGTHS,
-  responses,
-} from '../rules.ts';
+import { API_PATHS, CONTACT_MESSAGE_MAX, CONTACT_MOBILE_LENGTH, checkContact, responses } from '../rules.ts';
+import { emailField, nameField } from './commonFields.ts';
 import type { FormDefinition } from './types.ts';
 
 export type ContactField = 'name' | 'email' | 'mobileNumber' | 'message';
@@ -19,24 +13,8 @@ export const contact: FormDefinition<ContactField> = {
   encoding: 'json',
   rateLimit: 'forms',
   fields: [
-    {
-      key: 'name',
-      column: 'name',
-      label: 'Name',
-      maxLength: FIELD_MAX_LENGTHS.name,
-      input: 'text',
-      autocomplete: 'name',
-      inbox: { list: true, search: true },
-    },
-    {
-      key: 'email',
-      column: 'email',
-      label: 'Email',
-      maxLength: FIELD_MAX_LENGTHS.email,
-      input: 'email',
-      autocomplete: 'email',
-      inbox: { list: true, search: true },
-    },
+    nameField,
+    emailField,
     {
       key: 'mobileNumber',
       column: 'mobile_number',
