@@ -18,6 +18,7 @@ export const application: FormDefinition<ApplicationField> = {
   path: API_PATHS.application,
   table: 'applications',
   encoding: 'multipart',
+  inboxColumns: ['fullName', 'position', 'email', 'phone'],
   rateLimit: 'apply',
   formOrder: ['fullName', 'position', 'email', 'phone', 'coverLetter', 'cv'],
   fields: [
@@ -28,7 +29,7 @@ export const application: FormDefinition<ApplicationField> = {
       maxLength: FIELD_MAX_LENGTHS.fullName,
       input: 'text',
       autocomplete: 'name',
-      inbox: { list: true, search: true },
+      inbox: { search: true },
     },
     emailField,
     phoneField,
@@ -47,7 +48,7 @@ export const application: FormDefinition<ApplicationField> = {
       label: 'Position',
       maxLength: FIELD_MAX_LENGTHS.position,
       input: 'readOnly',
-      inbox: { list: true, search: true },
+      inbox: { search: true },
     },
     { key: 'cv', column: 'cv_data', label: 'CV', input: 'file', inbox: { export: false, email: false } },
     {

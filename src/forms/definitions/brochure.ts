@@ -11,6 +11,7 @@ export const brochure: FormDefinition<BrochureField> = {
   path: API_PATHS.brochure,
   table: 'brochure_requests',
   encoding: 'json',
+  inboxColumns: ['email'],
   rateLimit: 'forms',
   fields: [emailField],
   check: checkBrochure,

@@ -12,7 +12,7 @@ export const nameField = {
   maxLength: FIELD_MAX_LENGTHS.name,
   input: 'text',
   autocomplete: 'name',
-  inbox: { list: true, search: true },
+  inbox: { search: true },
 } as const satisfies FieldDefinition<'name'>;
 
 export const emailField = {
@@ -22,7 +22,7 @@ export const emailField = {
   maxLength: FIELD_MAX_LENGTHS.email,
   input: 'email',
   autocomplete: 'email',
-  inbox: { list: true, search: true },
+  inbox: { search: true },
 } as const satisfies FieldDefinition<'email'>;
 
 export const phoneField = {
@@ -33,5 +33,5 @@ export const phoneField = {
   input: 'tel',
   inputMode: 'numeric',
   autocomplete: 'tel',
-  inbox: { list: true, search: true },
+  inbox: { search: true },
 } as const satisfies FieldDefinition<'phone'>;

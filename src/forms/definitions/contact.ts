@@ -11,6 +11,7 @@ export const contact: FormDefinition<ContactField> = {
   path: API_PATHS.contact,
   table: 'contact_messages',
   encoding: 'json',
+  inboxColumns: ['name', 'email', 'mobileNumber'],
   rateLimit: 'forms',
   fields: [
     nameField,
@@ -24,7 +25,7 @@ export const contact: FormDefinition<ContactField> = {
       inputMode: 'numeric',
       digitsOnly: true,
       autocomplete: 'tel-national',
-      inbox: { list: true, search: true },
+      inbox: { search: true },
     },
     {
       key: 'message',

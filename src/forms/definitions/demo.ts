@@ -11,6 +11,7 @@ export const demo: FormDefinition<DemoField> = {
   path: API_PATHS.demo,
   table: 'demo_requests',
   encoding: 'json',
+  inboxColumns: ['name', 'email', 'phone', 'serviceType'],
   rateLimit: 'forms',
   fields: [
     nameField,
@@ -21,7 +22,7 @@ export const demo: FormDefinition<DemoField> = {
       column: 'service_type',
       label: 'Service type',
       input: 'select',
-      inbox: { list: true, search: true },
+      inbox: { search: true },
     },
     {
       key: 'query',
