@@ -13,6 +13,9 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Every browser the site supports preloads modules natively: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // Two entries: the public site (index.html) and the staff app (/admin, served by the server
+    // from the manifest: server/admin/page.ts), so nothing of the staff app reaches public pages.
+    rolldownOptions: { input: { index: 'index.html', admin: 'src/admin/main.tsx' } },
   },
   test: {
     environment: 'jsdom',
@@ -24,6 +27,8 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
+      'tests/failure/**/*.test.ts',
+      'tests/validator/**/*.test.ts',
     ],
     testTimeout: 20000,
     pool: 'forks',

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { build } from 'vite';
 import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
+import { precompressDir } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
 import { drawSocialCards } from './build/socialCards.ts';
 import { validateContent } from './build/validateFolder.ts';
@@ -41,6 +42,7 @@ const drawn = check.content
   ? await drawSocialCards(check.content.pages, check.content.site, path.join(outDir, 'client'))
   : { cards: [], ms: 0 };
 const largest = Math.max(0, ...drawn.cards.map((c) => c.bytes));
+await precompressDir(path.join(outDir, 'client')); // brotli/gzip copies, so no request compresses
 console.log(
   `Built ${path.relative(root, outDir) || '.'}/: ${written} pages pre-rendered, ${drawn.cards.length} sharing cards drawn in ${(drawn.ms / 1000).toFixed(1)} s (largest ${Math.round(largest / 1024)} KB).`,
 );

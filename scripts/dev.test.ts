@@ -158,6 +158,18 @@ describe('npm run dev with content that is broken from the start', () => {
     expect((await fetch(`${origin}/@id/__x00__virtual:site-content`)).status).toBe(500);
   });
 
+  it('serves the staff app at /admin from its source, through Vite', async () => {
+    const page = await fetch(`${origin}/admin`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await page.text();
+    expect(html).toContain('<script type="module" src="/src/admin/main.tsx"></script>');
+    expect(html).toContain('<meta name="admin-api" content="/backend/api/admin">');
+    const entry = await fetch(`${origin}/src/admin/main.tsx`);
+    expect(entry.status).toBe(200);
+    expect(await entry.text()).toContain('StaffApp');
+  });
+
   it('answers the forms API with 503 and a message saying why', async () => {
     const res = await postDemo('Telematics');
     expect(res.status).toBe(503);

@@ -21,6 +21,7 @@ import {
   type Plugin,
   type PluginOption,
 } from 'vite';
+import { ADMIN_ENTRY, adminShell } from '../server/admin/page.ts';
 import { createServer, type SiteServer } from '../server/app.ts';
 import { loadConfig, normalizeBasePath, REPO_ROOT } from '../server/config.ts';
 import { loadSiteFacts, type SiteFacts } from '../server/content.ts';
@@ -62,7 +63,7 @@ const basePath = initialBasePath();
 /** The addresses proxied to the API (see `proxy` below). */
 const apiPrefix = basePath || '/api';
 const isApiRequest = (url = '') =>
-  [apiPrefix, '/admin'].some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+  url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith(`${apiPrefix}?`);
 
 // The API: started, and restarted, from valid content only; one change at a time.
 let api: { server: SiteServer; facts: string } | undefined;
@@ -135,6 +136,28 @@ const apiGate: Plugin = {
   },
 };
 
+/** The staff app (/admin) from its source, hot-reloaded: the server's page shell, through Vite. */
+const adminPage: Plugin = {
+  name: 'dev-admin-page',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const url = req.url?.split('?')[0];
+      if (url !== '/admin' && url !== '/admin/') return next();
+      const shell = adminShell(`${basePath}/api/admin`, {
+        scripts: [`/${ADMIN_ENTRY}`],
+        preloads: [],
+        styles: [],
+      });
+      server.transformIndexHtml('/admin', shell).then((html) => {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.setHeader('cache-control', 'no-store');
+        res.setHeader('x-robots-tag', 'noindex, nofollow');
+        res.end(html);
+      }, next);
+    });
+  },
+};
+
 /** vite.config.ts's plugins, with the content plugin set to CONTENT_DIR and reporting to the API. */
 async function flatten(option: PluginOption): Promise<Plugin[]> {
   const resolved = await option;
@@ -152,15 +175,13 @@ const vite = await createViteServer({
   ...userConfig,
   configFile: false,
   root: REPO_ROOT,
-  plugins: [apiGate, ...plugins, content],
+  plugins: [apiGate, adminPage, ...plugins, content],
   server: {
     ...userConfig.server,
     port: config.port,
     host: devHost === '0.0.0.0' ? true : devHost,
     proxy: {
       [apiPrefix]: { target: apiTarget, changeOrigin: false },
-      // The staff inbox page is served by the server, not Vite.
-      '^/admin(/|$)': { target: apiTarget, changeOrigin: false },
     },
   },
 });

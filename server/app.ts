@@ -20,10 +20,20 @@ import { type ApiContext, type FormOptions, HttpError } from './api/context.ts';
 import { FieldError } from './api/fields.ts';
 import { formRoutes } from './api/formRoutes.ts';
 import { serverMessages } from './api/messages.ts';
+import {
+  type BodyLimits,
+  DEFAULT_BODY_LIMITS,
+  guardBodies,
+  HEADERS_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+} from './bodyGuard.ts';
 import type { RateLimits } from './config.ts';
 import { registerHealth } from './health.ts';
+import { registerJsonParser } from './jsonBody.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { postgresRateLimitStore } from './rateLimit/postgresStore.ts';
+import { postponeIdleClose } from './shutdown.ts';
+import { registerStaffAuth } from './staff/guard.ts';
 import { inlineScriptHashes, registerStatic } from './static.ts';
 import { type Db, openDb } from './storage/db.ts';
 import { migrate } from './storage/migrations.ts';
@@ -52,10 +62,22 @@ export interface CreateServerOptions {
   logStream?: { write(line: string): void };
   /** Notification emails (SMTP_URL); omitted: none. */
   mail?: NotifierOptions;
-  /** The staff inbox; omitted or without passwordHash: off (its API answers 401). */
+  /**
+   * The staff area; without passwordHash (the first administrator) and without any account in
+   * staff_users, off (its API answers 401).
+   */
   admin?: Partial<AdminOptions>;
   /** The clock of sessions and the outbox (tests). */
   now?: () => number;
+  /** Slow and stalled request bodies (BODY_TIMEOUT, SLOW_UPLOADS_MAX; bodyGuard.ts). */
+  bodyLimits?: Partial<BodyLimits>;
+  /** REQUEST_TIMEOUT: the longest a whole request may take to arrive, in ms (then 408). */
+  requestTimeoutMs?: number;
+  /**
+   * After shutdown begins, how long open keep-alive connections stay open so that a request
+   * already on its way is answered 503 rather than reset (0: closed at once; `npm start` waits).
+   */
+  shutdownDrainMs?: number;
 }
 
 export interface SiteServer {
@@ -89,6 +111,13 @@ export function contentSecurityPolicy(corsOrigins: string[], scriptHashes: strin
   };
 }
 
+/**
+ * Browser features no page of the site uses, switched off for it and anything it might embed: an
+ * injected script could not ask for the camera, the location or a payment.
+ */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
+
 /** A hop count means: trust the nearest `n` proxies (as Fastify does for a number). */
 function trustProxyOption(v: boolean | number | string[] | undefined) {
   if (typeof v === 'number') return (_address: string, hop: number) => hop < v;
@@ -115,6 +144,13 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
             ...(options.logStream && { stream: options.logStream }),
           },
     bodyLimit: options.jsonBodyLimit ?? 16 * 1024,
+    // Node answers 408 and closes a connection whose headers, or whole request, take longer than
+    // these (checked every second); stalled bodies are caught sooner by bodyGuard.ts.
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: 1000,
+    },
     trustProxy: trustProxyOption(options.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -156,7 +192,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     now,
     afterInsert: () => notifier?.kick(),
   });
-  if (options.mail && notifyForms.size) notifier = new Notifier(repo, options.mail, app.log);
+  if (options.mail && notifyForms.size) notifier = new Notifier(repo, options.mail, app.log, db);
   app.addHook('onClose', async () => {
     await notifier?.stop();
     await db.close();
@@ -172,10 +208,12 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    postponeIdleClose(app.server, options.shutdownDrainMs ?? 0);
   });
   app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header(REQUEST_ID_HEADER, request.id).header('permissions-policy', PERMISSIONS_POLICY);
   });
+  registerJsonParser(app);
   // A request that was in flight when shutdown began ends its keep-alive connection with its
   // answer, so closing does not wait for idle keep-alive clients to go away.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -198,6 +236,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     if (closing)
       return reply.code(503).header('connection', 'close').send({ message: serverMessages.unavailable });
   });
+  guardBodies(app, { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits }, () => closing);
   if (corsOrigins.length)
     await app.register(fastifyCors, { origin: corsOrigins, methods: ['POST'], maxAge: 600 });
   await app.register(fastifyCompress, {
@@ -220,7 +259,11 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
 
   app.setErrorHandler((error: FastifyError | HttpError | FieldError, request, reply) => {
     if (error instanceof FieldError) return reply.code(400).send({ message: error.message });
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError) {
+      // A timed-out body is not read to its end: the connection closes after the answer.
+      if (error.statusCode === 408) reply.header('connection', 'close');
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_REQ_FILE_TOO_LARGE')
       return reply.code(413).send({ message: messages.cvSize.message });
@@ -242,16 +285,17 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
   // The four form routes, one per definition (src/forms/definitions/), at their paths under basePath.
   await app.register(async (api) => formRoutes(api, ctx), { prefix: options.basePath });
 
-  await app.register(
-    async (adminApp) =>
-      adminApi(adminApp, {
-        repo,
-        sessions: new SessionStore(db, { ttlMs: admin.sessionTtlMs, passwordHash: admin.passwordHash, now }),
-        options: admin,
-      }),
-    { prefix: `${apiPrefix}/admin` },
-  );
-  registerAdminPage(app, `${apiPrefix}/admin`, !!admin.passwordHash);
+  const sessions = new SessionStore(db, {
+    ttlMs: admin.sessionTtlMs,
+    passwordHash: admin.passwordHash,
+    ...(admin.adminEmail && { adminEmail: admin.adminEmail }),
+    now,
+  });
+  await registerStaffAuth(app, sessions);
+  await app.register(async (adminApp) => adminApi(adminApp, { repo, sessions, options: admin }), {
+    prefix: `${apiPrefix}/admin`,
+  });
+  registerAdminPage(app, `${apiPrefix}/admin`, () => sessions.enabled(), options.clientDir);
   registerHealth(app, db, apiPrefix);
 
   if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });

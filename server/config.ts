@@ -3,6 +3,7 @@
  * variable with its default and meaning (README lists it; `npm run submissions -- env` prints it).
  */
 import path from 'node:path';
+import { DEFAULT_BODY_LIMITS, REQUEST_TIMEOUT_MS } from './bodyGuard.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -71,6 +72,24 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     description: 'Largest JSON body accepted, in bytes (413 above).',
   },
   {
+    name: 'BODY_TIMEOUT',
+    default: '10',
+    description:
+      'Seconds a request body may pause before the server answers 408 and closes the connection; after that long, a body must also average 1 KB/s.',
+  },
+  {
+    name: 'REQUEST_TIMEOUT',
+    default: '300',
+    description:
+      'Seconds a whole request (headers and body) may take to arrive (408 after). 300 lets a 5 MB CV through at 256 kbit/s.',
+  },
+  {
+    name: 'SLOW_UPLOADS_MAX',
+    default: '50',
+    description:
+      'Request bodies that may take longer than 2 seconds at the same time; further requests with a body get 503 until one ends.',
+  },
+  {
     name: 'DEV_API_PORT',
     default: '3001',
     description: '`npm run dev` only: internal port of the API, which Vite (on PORT) proxies BASE_PATH to.',
@@ -116,6 +135,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Convenience alternative to ADMIN_PASSWORD_HASH: the plain password (at least 12 characters), hashed at start and then removed from the process environment; every restart signs staff out. Ignored when ADMIN_PASSWORD_HASH is set.',
   },
   {
+    name: 'ADMIN_EMAIL',
+    default: 'admin@localhost',
+    description:
+      'The address the first administrator (ADMIN_PASSWORD_HASH / ADMIN_PASSWORD) signs in with at /admin. Other staff have their own accounts (`npm run staff -- add`).',
+  },
+  {
     name: 'SESSION_TTL',
     default: '480',
     description: 'Staff sign-in lifetime in minutes (then sign in again).',
@@ -130,6 +155,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     default: '12',
     description:
       'Default age (months) beyond which `npm run submissions -- purge` deletes applications and their CVs.',
+  },
+  {
+    name: 'RETENTION_AUTOPURGE',
+    default: 'on',
+    description:
+      'on: the server deletes submissions past their period by itself (at start when overdue, then daily; applications after RETENTION_MONTHS_APPLICATIONS months, the other forms after 24), one instance at a time. off: only `npm run submissions -- purge` does.',
   },
   {
     name: 'LOG_LEVEL',
@@ -156,10 +187,13 @@ export interface ServerConfig {
   corsOrigins: string[];
   rateLimits: RateLimits;
   jsonBodyLimit: number;
+  bodyLimits: { bodyIdleMs: number; slowUploadsMax: number };
+  requestTimeoutMs: number;
   logLevel: string;
   mail?: MailConfig;
   admin: AdminConfig;
   retentionMonthsApplications: number;
+  retentionAutopurge: boolean;
 }
 
 export interface MailConfig {
@@ -171,6 +205,8 @@ export interface MailConfig {
 
 export interface AdminConfig {
   passwordHash?: string;
+  /** The first administrator's sign-in address (ADMIN_EMAIL). */
+  adminEmail?: string;
   /** Plain password (hashed at start, then dropped). */
   password?: string;
   sessionTtlMs: number;
@@ -184,6 +220,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   if (!Number.isInteger(n) || n < min)
     throw new Error(`${name} must be a whole number >= ${min}, got "${raw}".`);
   return n;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new Error(`${name} must be on or off, got "${env[name]}".`);
 }
 
 export function normalizeBasePath(raw: string): string {
@@ -227,15 +270,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       forms: int(env, 'RATE_LIMIT_FORMS', 10, 1),
     },
     jsonBodyLimit: int(env, 'JSON_BODY_LIMIT', 16 * 1024, 1),
+    bodyLimits: {
+      bodyIdleMs: int(env, 'BODY_TIMEOUT', DEFAULT_BODY_LIMITS.bodyIdleMs / 1000, 1) * 1000,
+      slowUploadsMax: int(env, 'SLOW_UPLOADS_MAX', DEFAULT_BODY_LIMITS.slowUploadsMax, 1),
+    },
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT', REQUEST_TIMEOUT_MS / 1000, 1) * 1000,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     ...(mail && { mail }),
     admin: {
       ...(env.ADMIN_PASSWORD_HASH?.trim() && { passwordHash: env.ADMIN_PASSWORD_HASH.trim() }),
       ...(env.ADMIN_PASSWORD && { password: env.ADMIN_PASSWORD }),
+      ...(env.ADMIN_EMAIL?.trim() && { adminEmail: env.ADMIN_EMAIL.trim().toLowerCase() }),
       sessionTtlMs: int(env, 'SESSION_TTL', 480, 1) * 60_000,
       loginLimit: int(env, 'RATE_LIMIT_ADMIN_LOGIN', 10, 1),
     },
     retentionMonthsApplications: int(env, 'RETENTION_MONTHS_APPLICATIONS', 12, 1),
+    retentionAutopurge: onOff(env, 'RETENTION_AUTOPURGE', true),
   };
 }
 

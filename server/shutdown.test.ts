@@ -104,6 +104,84 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(received).toMatch(/\r\nconnection: close\r\n/i);
   });
 
+  it('answers a request sent over an idle keep-alive connection after SIGTERM with 503, not a reset', async () => {
+    const server = await startTestServer({ shutdownDrainMs: 1500 });
+    const signals = new EventEmitter();
+    const exits: number[] = [];
+    handleShutdown(server.app, { target: signals, exit: (code) => exits.push(code), onError: () => {} });
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let received = '';
+    let failure = '';
+    socket.on('data', (d: Buffer) => {
+      received += d.toString();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      failure = error.code ?? error.message;
+    });
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.on('connect', resolve));
+    const get = 'GET /backend/api/no-such-address HTTP/1.1\r\nHost: localhost\r\n\r\n';
+    socket.write(get);
+    await waitFor(() => received.includes('\r\n\r\n'));
+    expect(received).toMatch(/^HTTP\/1\.1 404 /);
+    received = '';
+    // The connection is idle when the signal comes; the client sends its next request just after.
+    signals.emit('SIGTERM');
+    await waitFor(() => !server.app.server.listening);
+    await new Promise((r) => setTimeout(r, 200));
+    socket.write(get);
+    await ended;
+    expect(failure).toBe('');
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    await waitFor(() => exits.length > 0);
+    expect(exits).toEqual([0]);
+  });
+
+  it('closes the keep-alive connections still idle once the drain time is over', async () => {
+    const server = await startTestServer({ shutdownDrainMs: 300 });
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => {
+      received += d.toString();
+    });
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.on('connect', resolve));
+    socket.write('GET /backend/api/no-such-address HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await waitFor(() => received.includes('\r\n\r\n'));
+    const started = Date.now();
+    await server.app.close();
+    await ended;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('gives up a stalled upload with 408 and still exits 0, well before the deadline', async () => {
+    const server = await startTestServer({ shutdownDrainMs: 500 });
+    const signals = new EventEmitter();
+    const exits: number[] = [];
+    handleShutdown(server.app, { target: signals, exit: (code) => exits.push(code), onError: () => {} });
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => {
+      received += d.toString();
+    });
+    socket.on('error', () => {});
+    await new Promise((resolve) => socket.on('connect', resolve));
+    // Headers and half a body, then nothing more.
+    socket.write(
+      `POST /backend/api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    signals.emit('SIGTERM');
+    await waitFor(() => exits.length > 0, 9000);
+    expect(exits).toEqual([0]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
   it('answers a request that reaches it while shutting down with a JSON 503 and a request id', async () => {
     const { app } = await createServer({
       basePath: '/backend',

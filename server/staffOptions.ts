@@ -37,6 +37,7 @@ export async function staffOptions(
   return {
     admin: {
       ...(passwordHash && { passwordHash }),
+      ...(admin.adminEmail && { adminEmail: admin.adminEmail }),
       sessionTtlMs: admin.sessionTtlMs,
       loginLimit: admin.loginLimit,
     },
@@ -59,6 +60,8 @@ export function staffSummary(options: Pick<CreateServerOptions, 'mail' | 'admin'
       ? `emails for ${forms.join(', ')}`
       : 'SMTP_URL set but no NOTIFY_* address: no emails'
     : 'no emails (SMTP_URL unset)';
-  const inbox = options.admin?.passwordHash ? 'inbox at /admin' : 'inbox off (no ADMIN_PASSWORD_HASH)';
+  const inbox = options.admin?.passwordHash
+    ? `staff area at /admin (first administrator: ${options.admin.adminEmail ?? 'admin@localhost'})`
+    : 'staff area at /admin for the accounts of `npm run staff` (no ADMIN_PASSWORD_HASH)';
   return `${mail}; ${inbox}`;
 }

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { createServer } from './app.ts';
 import { loadConfig, REPO_ROOT, type ServerConfig } from './config.ts';
 import { loadSiteFacts } from './content.ts';
-import { handleShutdown } from './shutdown.ts';
+import { startAutoPurge } from './retention/autoPurge.ts';
+import { retentionPeriods } from './retention/periods.ts';
+import { handleShutdown, SHUTDOWN_DRAIN_MS } from './shutdown.ts';
 import { staffOptions, staffSummary } from './staffOptions.ts';
 
 /** A configuration mistake is reported in one line, not as a stack trace. */
@@ -43,7 +45,7 @@ const facts = loadSiteFacts(config.contentDir);
 const basePath = config.basePath ?? facts.backend;
 // Hashes ADMIN_PASSWORD and removes it from process.env (see staffOptions).
 const staff = await staffOptions(config, facts.url).catch(refuseToStart);
-const { app, db } = await createServer({
+const { app, db, repo } = await createServer({
   ...staff,
   basePath,
   forms: facts,
@@ -54,12 +56,23 @@ const { app, db } = await createServer({
   trustProxy: config.trustProxy,
   corsOrigins: config.corsOrigins,
   jsonBodyLimit: config.jsonBodyLimit,
+  bodyLimits: config.bodyLimits,
+  requestTimeoutMs: config.requestTimeoutMs,
+  shutdownDrainMs: SHUTDOWN_DRAIN_MS,
   logLevel: config.logLevel,
 });
 
 // Before listening: a SIGTERM that arrives while the port opens still closes the database cleanly.
 handleShutdown(app);
 await app.listen({ port: config.port, host: config.host });
+// Retention (server/retention): purges past their period at start when overdue, then daily.
+startAutoPurge({
+  enabled: config.retentionAutopurge,
+  store: db,
+  repo,
+  periods: retentionPeriods(config),
+  log: app.log,
+});
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const address = app.server.address();
 const port = address && typeof address === 'object' ? address.port : config.port;

@@ -41,6 +41,7 @@ describe('serving the pre-rendered site', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });

@@ -4,15 +4,27 @@
  * Only files that exist at start are served (the set is listed once), so no request path ever
  * reaches the file system. Hashed assets (assets/) are cached for a year as immutable; HTML is
  * revalidated on every visit (ETag / Last-Modified); other files for an hour.
- * Text files are compressed once (brotli at its best quality, or gzip) and kept in memory, since the
- * build never changes while the server runs.
+ * Text files are sent compressed (brotli at its best quality, or gzip) from memory. The build writes
+ * the compressed copies (scripts/build/precompress.ts: `file.br`, `file.gz`); for a build without
+ * them, they are made at start in the background on zlib's thread pool, never on the main thread,
+ * so no request waits behind another page's compression.
+ * The visual editor's Publish may switch to another complete build (servedSite.swap, below); the
+ * file list, the 404 page and the compressed copies are then replaced together.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  COMPRESS_MAX_BYTES,
+  compress,
+  ENCODINGS,
+  type Encoding,
+  isCompressible,
+  SUFFIX,
+  TEXT_TYPES,
+} from '../scripts/build/precompress.ts';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
@@ -26,19 +38,7 @@ function listFiles(dir: string, rel = ''): string[] {
   });
 }
 
-const TEXT_TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  svg: 'image/svg+xml',
-  xml: 'application/xml; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  webmanifest: 'application/manifest+json',
-};
-const COMPRESS_MAX_BYTES = 4 * 1024 * 1024;
-
-function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+function preferredEncoding(accept: string | undefined): Encoding | null {
   const offered = (accept ?? '').split(',').map((e) => e.trim().split(';')[0]?.toLowerCase());
   if (offered.includes('br')) return 'br';
   if (offered.includes('gzip')) return 'gzip';
@@ -80,34 +80,81 @@ export interface StaticOptions {
   apiPrefix: string;
 }
 
+// --- Publish hook (the visual editor's Publish, server/editor): switch the served build while running.
+/** The build being served; `swap` serves another complete client folder from the next request on. */
+export interface ServedSite {
+  clientDir(): string;
+  swap(clientDir: string): void;
+}
+declare module 'fastify' {
+  interface FastifyInstance {
+    servedSite?: ServedSite;
+  }
+}
+
+/** A build's servable files: everything but the compressed copies, which are not pages of their own. */
+function servableFiles(clientDir: string): Set<string> {
+  const listed = listFiles(clientDir);
+  const copies = new Set(
+    listed.filter(isCompressible).flatMap((f) => ENCODINGS.map((encoding) => f + SUFFIX[encoding])),
+  );
+  return new Set(listed.filter((f) => !copies.has(f)));
+}
+
+const notFoundPageOf = (clientDir: string, files: Set<string>): Buffer | null =>
+  files.has('404.html') ? readFileSync(path.join(clientDir, '404.html')) : null;
+
 export async function registerStatic(
   app: FastifyInstance,
-  { clientDir, apiPrefix }: StaticOptions,
+  { clientDir: initialClientDir, apiPrefix }: StaticOptions,
 ): Promise<void> {
-  const files = new Set(listFiles(clientDir));
-  const notFoundPage = files.has('404.html') ? readFileSync(path.join(clientDir, '404.html')) : null;
+  let clientDir = initialClientDir;
+  let files = servableFiles(clientDir);
+  let notFoundPage = notFoundPageOf(clientDir, files);
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true });
 
-  const compressedCache = new Map<string, Compressed | null>();
-  const compressed = (file: string, encoding: 'br' | 'gzip'): Compressed | null => {
+  let cache = new Map<string, Promise<Compressed | null>>();
+  // Everything a request reads is replaced in one synchronous step, so a request sees the old build
+  // or the new one, never a mix.
+  app.decorate('servedSite', {
+    clientDir: () => clientDir,
+    swap(next: string) {
+      const nextFiles = servableFiles(next);
+      const nextNotFound = notFoundPageOf(next, nextFiles);
+      clientDir = next;
+      files = nextFiles;
+      notFoundPage = nextNotFound;
+      cache = new Map();
+    },
+  } satisfies ServedSite);
+  /** The compressed copy: the build's, else made once on the thread pool (all requests share it). */
+  const compressed = (file: string, encoding: Encoding): Promise<Compressed | null> => {
     const key = `${encoding}:${file}`;
-    let entry = compressedCache.get(key);
-    if (entry === undefined) {
-      const raw = readFileSync(path.join(clientDir, file));
-      entry =
-        raw.length > COMPRESS_MAX_BYTES
-          ? null
-          : {
-              body:
-                encoding === 'br'
-                  ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
-                  : gzipSync(raw, { level: 9 }),
-              etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}-${encoding}"`,
-            };
-      compressedCache.set(key, entry);
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = (async () => {
+        const full = path.join(clientDir, file); // the build current when first asked for
+        const raw = readFileSync(full);
+        if (raw.length > COMPRESS_MAX_BYTES) return null;
+        const copy = full + SUFFIX[encoding];
+        const body = existsSync(copy) ? readFileSync(copy) : await compress(raw, encoding);
+        const etag = `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}-${encoding}"`;
+        return { body, etag };
+      })().catch(() => null);
+      cache.set(key, entry);
     }
     return entry;
   };
+  // At start, every page's copies, a few at a time (the thread pool stays free for requests).
+  let closed = false;
+  app.addHook('onClose', async () => {
+    closed = true;
+  });
+  const queue = [...files].filter(isCompressible).flatMap((f) => ENCODINGS.map((e) => [f, e] as const));
+  const worker = async () => {
+    for (let job = queue.shift(); job && !closed; job = queue.shift()) await compressed(...job);
+  };
+  for (let i = 0; i < 2; i++) void worker();
 
   const sendNotFound = (reply: FastifyReply) => {
     reply.code(404).header('cache-control', CACHE_REVALIDATE);
@@ -140,13 +187,13 @@ export async function registerStatic(
     const type = TEXT_TYPES[file.slice(file.lastIndexOf('.') + 1)];
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (type && encoding) {
-      const entry = compressed(file, encoding);
+      const entry = await compressed(file, encoding);
       if (entry) {
         reply.header('vary', 'accept-encoding').header('etag', entry.etag).type(type);
         if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
         return reply.header('content-encoding', encoding).send(entry.body);
       }
     }
-    return reply.sendFile(file);
+    return reply.sendFile(file, clientDir);
   });
 }

@@ -99,12 +99,12 @@ const CLIENTS: Client[] = [
     file: 'greenwood',
     name: 'Greenwood',
     sub: 'INTERNATIONAL SCHOOL',
-    color: '#15803d',
-    accent: '#4ade80',
+    color: C.green700,
+    accent: C.green400,
     glyph: (x, y) =>
       path(
         d`M${x + 32} ${y + 6}C${x + 54} ${y + 18} ${x + 56} ${y + 44} ${x + 34} ${y + 56}L${x + 34} ${y + 60}L${x + 30} ${y + 60}L${x + 30} ${y + 56}C${x + 8} ${y + 44} ${x + 10} ${y + 18} ${x + 32} ${y + 6}Z`,
-        lin(['#4ade80', '#15803d']),
+        lin([C.green400, C.green700]),
       ) +
       path(d`M${x + 32} ${y + 16}V${y + 54}M${x + 32} ${y + 30}l8 -7M${x + 32} ${y + 40}l-9 -7`, 'none', {
         stroke: C.white,
@@ -130,7 +130,7 @@ const CLIENTS: Client[] = [
     file: 'nandi',
     name: 'Nandi',
     sub: 'LOGISTICS',
-    color: '#c2410c',
+    color: C.orange700,
     accent: C.a500,
     glyph: (x, y) =>
       rect(x + 2, y + 2, 60, 60, 30, lin([C.a500, C.orange], 0, 0, 1, 1)) +
@@ -144,10 +144,10 @@ const CLIENTS: Client[] = [
     file: 'kaveri',
     name: 'Kaveri',
     sub: 'HEALTH CLINICS',
-    color: '#0f766e',
+    color: C.t700,
     accent: C.t400,
     glyph: (x, y) =>
-      rect(x + 2, y + 2, 60, 60, 18, lin([C.t400, '#0f766e'], 0, 0, 1, 1)) +
+      rect(x + 2, y + 2, 60, 60, 18, lin([C.t400, C.t700], 0, 0, 1, 1)) +
       rect(x + 27, y + 14, 10, 36, 3, C.white) +
       rect(x + 14, y + 27, 36, 10, 3, C.white) +
       path(d`M${x + 8} ${y + 52}Q${x + 20} ${y + 44} ${x + 32} ${y + 52}T${x + 56} ${y + 52}`, 'none', {
@@ -160,12 +160,12 @@ const CLIENTS: Client[] = [
     file: 'stmarys',
     name: "St. Mary's",
     sub: 'ACADEMY',
-    color: '#7e22ce',
+    color: C.purple700,
     accent: C.a400,
     glyph: (x, y) =>
       path(
         d`M${x + 32} ${y + 2}L${x + 58} ${y + 12}V${y + 32}C${x + 58} ${y + 48} ${x + 46} ${y + 58} ${x + 32} ${y + 62}C${x + 18} ${y + 58} ${x + 6} ${y + 48} ${x + 6} ${y + 32}V${y + 12}Z`,
-        lin(['#a855f7', '#6b21a8']),
+        lin([C.purple500, C.purple800]),
       ) +
       path(
         d`M${x + 20} ${y + 26}L${x + 32} ${y + 20}L${x + 44} ${y + 26}V${y + 44}L${x + 32} ${y + 40}L${x + 20} ${y + 44}Z`,
@@ -178,10 +178,10 @@ const CLIENTS: Client[] = [
     file: 'bluepeak',
     name: 'Bluepeak',
     sub: 'FINSERV',
-    color: '#0369a1',
+    color: C.s700,
     accent: C.s500,
     glyph: (x, y) =>
-      rect(x + 2, y + 2, 60, 60, 16, lin([C.s500, '#1e3a8a'], 0, 0, 1, 1)) +
+      rect(x + 2, y + 2, 60, 60, 16, lin([C.s500, C.blue900], 0, 0, 1, 1)) +
       path(
         d`M${x + 10} ${y + 48}L${x + 26} ${y + 24}L${x + 34} ${y + 34}L${x + 44} ${y + 16}L${x + 54} ${y + 48}Z`,
         C.white,

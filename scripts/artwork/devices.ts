@@ -23,7 +23,7 @@ export function phone(x: number, y: number, w: number, h: number, screen: Screen
       'stroke-width': 1.5,
     }),
     g([rect(sx, sy, sw, sh, 0, C.g50), screen(sx, sy, sw, sh)], {
-      'clip-path': clip(rect(sx, sy, sw, sh, r - b, '#000')),
+      'clip-path': clip(rect(sx, sy, sw, sh, r - b, C.black)),
     }),
     pill(x + w / 2 - w * 0.16, y + b + w * 0.03, w * 0.32, w * 0.075, C.ink),
   ].join('');
@@ -43,7 +43,7 @@ export function laptop(x: number, y: number, w: number, screen: Screen) {
     floor(x + w / 2, y + h + w * 0.045, w * 0.62, w * 0.035, 0.35),
     rect(x, y, w, h, w * 0.03, lin([C.g700, C.g900])),
     g([rect(sx, sy, sw, sh, 0, C.g50), screen(sx, sy, sw, sh)], {
-      'clip-path': clip(rect(sx, sy, sw, sh, w * 0.01, '#000')),
+      'clip-path': clip(rect(sx, sy, sw, sh, w * 0.01, C.black)),
     }),
     rect(bx, y + h - 2, bw, w * 0.035, w * 0.015, lin([C.g200, C.g400])),
     rect(x + w / 2 - w * 0.09, y + h - 2, w * 0.18, w * 0.014, w * 0.007, C.g400),
@@ -68,7 +68,7 @@ export function browser(x: number, y: number, w: number, h: number, screen: Scre
         icon('lock', x + bh * 2.4, y + bh * 0.34, bh * 0.32, C.t500, 2.4),
         screen(x, y + bh, w, h - bh),
       ],
-      { 'clip-path': clip(rect(x, y, w, h, r, '#000')) },
+      { 'clip-path': clip(rect(x, y, w, h, r, C.black)) },
     ),
   ].join('');
 }
@@ -82,7 +82,7 @@ export function monitor(x: number, y: number, w: number, h: number, screen: Scre
     rect(x + w * 0.3, y + h + w * 0.13, w * 0.4, w * 0.03, w * 0.015, lin([C.g300, C.g400])),
     rect(x, y, w, h, w * 0.025, lin([C.g700, C.g900])),
     g([rect(x + b, y + b, w - 2 * b, h - 2 * b, 0, C.g50), screen(x + b, y + b, w - 2 * b, h - 2 * b)], {
-      'clip-path': clip(rect(x + b, y + b, w - 2 * b, h - 2 * b, w * 0.01, '#000')),
+      'clip-path': clip(rect(x + b, y + b, w - 2 * b, h - 2 * b, w * 0.01, C.black)),
     }),
   ].join('');
 }

@@ -3,10 +3,11 @@
  * modules (an array of [tag, attrs]) and drawn at any size, colour and stroke width.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { el, f } from './svg.ts';
 
-const ICON_DIR = fileURLToPath(new URL('../../node_modules/lucide-react/dist/esm/icons/', import.meta.url));
+// Paths from import.meta.dirname, not URLs: the artwork test runs where URL is jsdom's.
+const ICON_DIR = `${path.resolve(import.meta.dirname, '../../node_modules/lucide-react/dist/esm/icons')}/`;
 const cache = new Map<string, string>();
 
 function nodes(name: string): string {

@@ -170,7 +170,7 @@ const home3: Scene = (dark) => {
     ...nodes.map(
       ([x, y, i]) =>
         circ(x, y, i === 5 ? 62 : 48, C.white, { opacity: 0.16 }) +
-        avatar(x, y, i === 5 ? 52 : 40, look(i), [C.p100, '#fff1d6', '#ccfbf1', '#e0f2fe'][i % 4]),
+        avatar(x, y, i === 5 ? 52 : 40, look(i), [C.p100, C.a100, C.t100, C.s100][i % 4]),
     ),
     card(600, 340, 180, 170, { r: 20 }),
     barChart(624, 380, 132, 110, [30, 48, 62, 80, 100], [C.p300, C.p500]),
@@ -201,7 +201,7 @@ const education: Scene = (dark) =>
   [
     ground(dark),
     rect(160, 60, 480, 300, 20, lin([C.g600, C.g800])),
-    rect(176, 76, 448, 268, 12, lin(['#23465a', '#1b3545'])),
+    rect(176, 76, 448, 268, 12, lin([C.slate700, C.slate800])),
     path('M210 290L280 220L340 250L420 150', 'none', {
       stroke: C.a300,
       'stroke-width': 5,
@@ -266,7 +266,7 @@ const ecommerce: Scene = (dark) =>
               tw,
               tw * 0.9,
               14 * s,
-              lin([[C.p100, '#fff1d6', '#ccfbf1', '#fce7f3'][i] as string, C.white]),
+              lin([[C.p100, C.a100, C.t100, C.pink100][i] as string, C.white]),
             ) +
             iconC(
               ['shirt', 'watch', 'headphones', 'gift'][i] as string,
@@ -289,7 +289,7 @@ const ecommerce: Scene = (dark) =>
       'stroke-width': 10,
       'stroke-linecap': 'round',
     }),
-    rect(580, 380, 150, 120, 10, lin(['#e8c9a0', '#c89b6a'])),
+    rect(580, 380, 150, 120, 10, lin([C.woodLight, C.wood])),
     rect(640, 380, 30, 120, 0, C.white, { opacity: 0.35 }),
     iconBadge(600, 100, 90, 'shopping-cart', C.p400, C.p700),
     chip(520, 240, 230, 'credit-card', [C.t400, C.t600]),
@@ -314,7 +314,7 @@ const logistics: Scene = (dark) =>
       [500, 380],
     ].map(
       ([x, y]) =>
-        rect(x as number, y as number, 56, 50, 6, lin(['#e8c9a0', '#c89b6a'])) +
+        rect(x as number, y as number, 56, 50, 6, lin([C.woodLight, C.wood])) +
         rect((x as number) + 22, y as number, 12, 50, 0, C.white, { opacity: 0.35 }),
     ),
     truck(40, 380, 320),
@@ -347,12 +347,12 @@ const healthcare: Scene = (dark) =>
         check(620, 200 + i * 44, 11, i < 3 ? C.t500 : C.g300) + rect(640, 194 + i * 44, 96, 10, 5, C.g300),
     ),
     g([
-      rect(60, 90, 100, 100, 24, lin([C.coral, '#e11d48'])),
+      rect(60, 90, 100, 100, 24, lin([C.coral, C.rose600])),
       rect(97, 110, 26, 60, 5, C.white),
       rect(80, 127, 60, 26, 5, C.white),
     ]),
     iconBadge(80, 420, 80, 'stethoscope', C.t400, C.t600),
-    iconBadge(640, 430, 76, 'heart-pulse', C.rose, '#be185d'),
+    iconBadge(640, 430, 76, 'heart-pulse', C.rose, C.pink700),
     person(380, 570, 170, look(1), 'hold'),
   ].join('');
 
@@ -507,7 +507,7 @@ const careers: Scene = (dark) =>
     pill(494, 214, 110, 28, C.p500),
     card(470, 290, 290, 110, { r: 22 }),
     ...[0, 1, 2, 3].map((i) =>
-      avatar(510 + i * 44, 345, 26, look(i + 1), [C.p100, '#fff1d6', '#ccfbf1', '#e0f2fe'][i]),
+      avatar(510 + i * 44, 345, 26, look(i + 1), [C.p100, C.a100, C.t100, C.s100][i]),
     ),
     iconDot(710, 345, 24, 'plus', C.p500, C.white, 3),
     person(170, 560, 220, look(0), 'wave'),

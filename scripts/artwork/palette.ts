@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * Brand palette for the generated artwork. Brand colours are read from src/styles/tokens.css, the one
  * place they are defined, so a change of brand colour there is picked up by `npm run artwork`.
- * Colours only illustrations need (skin and hair tones, extra tints) are defined here.
+ * Colours only illustrations need (skin and hair tones, extra tints, client logos) are defined here:
+ * every colour of the artwork is one of these (scripts/artwork/artwork.test.ts checks the output).
  */
-const tokensCss = readFileSync(new URL('../../src/styles/tokens.css', import.meta.url), 'utf8');
+const tokensCss = readFileSync(path.resolve(import.meta.dirname, '../../src/styles/tokens.css'), 'utf8');
 
 function token(name: string): string {
   const match = tokensCss.match(new RegExp(`--color-${name}:\\s*(#[0-9a-fA-F]{6})\\s*;`));
@@ -59,6 +61,44 @@ export const C = {
   hair1: '#1f1a24',
   hair2: '#3b2a22',
   hair3: '#5b3a29',
+  // Tints of the tones' ramps (TONES below).
+  a100: '#fff1d6',
+  t100: '#ccfbf1',
+  t700: '#0f766e',
+  t800: '#115e59',
+  s100: '#e0f2fe',
+  s700: '#0369a1',
+  // Shadows (always with an opacity).
+  black: '#000',
+  // Illustration colours outside the brand: client logos, a pink product, furniture and maps.
+  green400: '#4ade80',
+  green700: '#15803d',
+  blue900: '#1e3a8a',
+  purple500: '#a855f7',
+  purple700: '#7e22ce',
+  purple800: '#6b21a8',
+  pink50: '#fdf2f8',
+  pink100: '#fce7f3',
+  pink200: '#fbcfe8',
+  pink600: '#db2777',
+  pink700: '#be185d',
+  pink900: '#831843',
+  rose600: '#e11d48',
+  orange700: '#c2410c',
+  orange800: '#9a3412',
+  slate700: '#23465a',
+  slate800: '#1b3545',
+  wood: '#c89b6a',
+  woodLight: '#e8c9a0',
+  glass: '#e8f3ff',
+  mapLand: '#eef1f8',
+  mapBlock: '#e3e7f2',
+  mapPark: '#cdf3e6',
+  mapWater: '#cfe9fb',
+  mapBlockDark: '#25256e',
+  mapParkDark: '#1f4f6e',
+  mapWaterDark: '#1c3f7a',
+  mapRoadDark: '#3a3a98',
 } as const;
 
 export type Tone = 'indigo' | 'saffron' | 'teal' | 'sky';
@@ -66,9 +106,9 @@ export type Tone = 'indigo' | 'saffron' | 'teal' | 'sky';
 /** An accent ramp per tone: light, mid, strong, deep. */
 export const TONES: Record<Tone, { light: string; mid: string; main: string; deep: string }> = {
   indigo: { light: C.p100, mid: C.p400, main: C.p600, deep: C.p800 },
-  saffron: { light: '#fff1d6', mid: C.a400, main: C.a500, deep: C.a600 },
-  teal: { light: '#ccfbf1', mid: C.t400, main: C.t500, deep: C.t600 },
-  sky: { light: '#e0f2fe', mid: C.s400, main: C.s500, deep: '#0369a1' },
+  saffron: { light: C.a100, mid: C.a400, main: C.a500, deep: C.a600 },
+  teal: { light: C.t100, mid: C.t400, main: C.t500, deep: C.t600 },
+  sky: { light: C.s100, mid: C.s400, main: C.s500, deep: C.s700 },
 };
 
 export const FONT = "'Plus Jakarta Sans Variable', system-ui, sans-serif";

@@ -63,20 +63,27 @@ export function rings(cx: number, cy: number, r: number) {
   );
 }
 
-export function sun(cx: number, cy: number, r: number) {
-  let rays = '';
-  for (let i = 0; i < 10; i++) {
-    const a = (i / 10) * Math.PI * 2;
-    rays += line(
-      cx + Math.cos(a) * r * 1.3,
-      cy + Math.sin(a) * r * 1.3,
-      cx + Math.cos(a) * r * 1.6,
-      cy + Math.sin(a) * r * 1.6,
-      C.a400,
-      r * 0.14,
-    );
+/** `n` strokes around (cx, cy), from radius r * k1 to r * k2: sun rays, clock ticks. */
+function rays(
+  cx: number,
+  cy: number,
+  r: number,
+  n: number,
+  k1: number,
+  k2: number,
+  colour: string,
+  width: number,
+) {
+  let out = '';
+  for (let i = 0; i < n; i++) {
+    const [cos, sin] = [Math.cos((i / n) * Math.PI * 2), Math.sin((i / n) * Math.PI * 2)];
+    out += line(cx + cos * r * k1, cy + sin * r * k1, cx + cos * r * k2, cy + sin * r * k2, colour, width);
   }
-  return rays + circ(cx, cy, r, lin([C.a300, C.a500], 0, 0, 1, 1));
+  return out;
+}
+
+export function sun(cx: number, cy: number, r: number) {
+  return rays(cx, cy, r, 10, 1.3, 1.6, C.a400, r * 0.14) + circ(cx, cy, r, lin([C.a300, C.a500], 0, 0, 1, 1));
 }
 
 export function tent(x: number, y: number, w: number) {
@@ -143,7 +150,7 @@ const PRODUCTS: Prod[] = [
   {
     slug: 'edufeemaster',
     tone: 'teal',
-    rich: [C.p900, '#115e59', C.t500],
+    rich: [C.p900, C.t800, C.t500],
     mobile: S.feeMobile,
     desktop: S.feeDesktop,
     decor: () => chip(40, 40, 200, 'badge-check', [C.t400, C.t600]),
@@ -177,16 +184,16 @@ const PRODUCTS: Prod[] = [
   {
     slug: 'summercamp',
     tone: 'saffron',
-    rich: [C.p900, '#9a3412', C.a500],
+    rich: [C.p900, C.orange800, C.a500],
     mobile: S.campMobile,
     desktop: S.campDesktop,
-    decor: () => sun(100, 70, 40) + chip(190, 40, 190, 'calendar', [C.rose, '#be185d']),
+    decor: () => sun(100, 70, 40) + chip(190, 40, 190, 'calendar', [C.rose, C.pink700]),
     front: () => tree(50, 575, 110) + tent(80, 470, 150) + tree(255, 580, 80, C.t300, C.t500),
   },
   {
     slug: 'triunematrimony',
     tone: 'indigo',
-    rich: [C.p900, '#831843', '#db2777'],
+    rich: [C.p900, C.pink900, C.pink600],
     mobile: S.matriMobile,
     desktop: S.matriDesktop,
     decor: () => dove(60, 50, 120) + S.heart(240, 60, 34, C.rose) + S.heart(280, 100, 20, C.a300),
@@ -237,18 +244,7 @@ function appShot(screen: Screen, tone: Tone, seed: string, extra: string) {
 }
 
 function clock(cx: number, cy: number, r: number) {
-  let ticks = '';
-  for (let i = 0; i < 12; i++) {
-    const a = (i / 12) * Math.PI * 2;
-    ticks += line(
-      cx + Math.cos(a) * r * 0.78,
-      cy + Math.sin(a) * r * 0.78,
-      cx + Math.cos(a) * r * 0.86,
-      cy + Math.sin(a) * r * 0.86,
-      C.p300,
-      r * 0.04,
-    );
-  }
+  const ticks = rays(cx, cy, r, 12, 0.78, 0.86, C.p300, r * 0.04);
   return (
     floor(cx, cy + r * 1.08, r * 0.8, r * 0.12, 0.3) +
     circ(cx, cy, r, lin([C.p400, C.p700], 0, 0, 1, 1)) +

@@ -30,8 +30,8 @@ type T2 = [string, string];
 export const IND: T2 = [C.p400, C.p600];
 export const SAF: T2 = [C.a400, C.a600];
 export const TEA: T2 = [C.t400, C.t600];
-export const SKY: T2 = [C.s400, '#0369a1'];
-export const ROS: T2 = [C.rose, '#be185d'];
+export const SKY: T2 = [C.s400, C.s700];
+export const ROS: T2 = [C.rose, C.pink700];
 
 /** Generic web dashboard: sidebar, KPI tiles, a chart card and a list card. */
 export function dashboard(
@@ -130,7 +130,7 @@ export function transitParent(x: number, y: number, w: number, h: number) {
     avatar(x + 42 * s, y + mh + 50 * s, 24 * s, LOOKS[2] as (typeof LOOKS)[0], C.a300),
     rect(x + 76 * s, y + mh + 36 * s, 110 * s, 11 * s, 5.5 * s, C.g800),
     rect(x + 76 * s, y + mh + 55 * s, 70 * s, 8 * s, 4 * s, C.g300),
-    pill(x + w - 86 * s, y + mh + 38 * s, 66 * s, 24 * s, '#ccfbf1'),
+    pill(x + w - 86 * s, y + mh + 38 * s, 66 * s, 24 * s, C.t100),
     rect(x + w - 74 * s, y + mh + 47 * s, 42 * s, 6 * s, 3 * s, C.t600),
     progress(x + 20 * s, y + mh + 92 * s, w - 40 * s, 8 * s, 0.72, C.a500),
     circ(x + 20 * s + (w - 40 * s) * 0.72, y + mh + 96 * s, 9 * s, C.white, {
@@ -157,7 +157,7 @@ export function transitDriver(x: number, y: number, w: number, h: number) {
           ry + 25 * s,
           17 * s,
           LOOKS[i % LOOKS.length] as (typeof LOOKS)[0],
-          [C.p100, '#fff1d6', '#ccfbf1'][i % 3],
+          [C.p100, C.a100, C.t100][i % 3],
         ) +
         bars(x + 68 * s, ry + 16 * s, 120 * s, 2, C.g300, `d${i}`, 7 * s, 14 * s) +
         (done
@@ -276,7 +276,7 @@ export function feeMobile(x: number, y: number, w: number, h: number) {
     iconC('indian-rupee', x + 80 * s, y + 175 * s, 22 * s, C.g700, 2.4),
     rect(x + 140 * s, y + 146 * s, 110 * s, 12 * s, 6 * s, C.g800),
     rect(x + 140 * s, y + 168 * s, 80 * s, 8 * s, 4 * s, C.g300),
-    pill(x + 140 * s, y + 190 * s, 86 * s, 22 * s, '#ccfbf1'),
+    pill(x + 140 * s, y + 190 * s, 86 * s, 22 * s, C.t100),
     rect(x + 152 * s, y + 198 * s, 60 * s, 6 * s, 3 * s, C.t600),
     ...[0, 1, 2, 3].map((i) =>
       row(
@@ -575,7 +575,7 @@ export function matriMobile(x: number, y: number, w: number, h: number) {
   const cy = y + 70 * s;
   const ch = h - 200 * s;
   return [
-    rect(x, y, w, h, 0, lin([C.white, '#fdf2f8'])),
+    rect(x, y, w, h, 0, lin([C.white, C.pink50])),
     status(x, y, w),
     rect(x + 20 * s, y + 40 * s, 110 * s, 12 * s, 6 * s, C.g800),
     iconC('sliders-horizontal', x + w - 36 * s, y + 46 * s, 20 * s, C.g500, 2.2),
@@ -583,20 +583,20 @@ export function matriMobile(x: number, y: number, w: number, h: number) {
     card(x + 16 * s, cy, w - 32 * s, ch, { r: 22 * s, sh: 0.14 }),
     g(
       [
-        rect(x + 16 * s, cy, w - 32 * s, ch * 0.68, 0, lin(['#fce7f3', C.p100])),
-        avatar(x + w / 2, cy + ch * 0.4, ch * 0.26, LOOKS[4] as (typeof LOOKS)[0], '#fbcfe8'),
+        rect(x + 16 * s, cy, w - 32 * s, ch * 0.68, 0, lin([C.pink100, C.p100])),
+        avatar(x + w / 2, cy + ch * 0.4, ch * 0.26, LOOKS[4] as (typeof LOOKS)[0], C.pink200),
       ],
       {
-        'clip-path': clip(rect(x + 16 * s, cy, w - 32 * s, ch, 22 * s, '#000')),
+        'clip-path': clip(rect(x + 16 * s, cy, w - 32 * s, ch, 22 * s, C.black)),
       },
     ),
     rect(x + 32 * s, cy + ch * 0.74, 130 * s, 12 * s, 6 * s, C.g800),
     rect(x + 32 * s, cy + ch * 0.74 + 22 * s, 90 * s, 8 * s, 4 * s, C.g300),
-    pill(x + 32 * s, cy + ch * 0.74 + 42 * s, 60 * s, 20 * s, '#fce7f3'),
+    pill(x + 32 * s, cy + ch * 0.74 + 42 * s, 60 * s, 20 * s, C.pink100),
     pill(x + 100 * s, cy + ch * 0.74 + 42 * s, 60 * s, 20 * s, C.p50),
     circ(x + w / 2 - 50 * s, y + h - 70 * s, 28 * s, C.white, { stroke: C.g200, 'stroke-width': 2 * s }),
     iconC('x', x + w / 2 - 50 * s, y + h - 70 * s, 22 * s, C.g400, 2.6),
-    circ(x + w / 2 + 50 * s, y + h - 70 * s, 32 * s, lin([C.rose, '#be185d'], 0, 0, 1, 1)),
+    circ(x + w / 2 + 50 * s, y + h - 70 * s, 32 * s, lin([C.rose, C.pink700], 0, 0, 1, 1)),
     iconC('heart', x + w / 2 + 50 * s, y + h - 70 * s, 26 * s, C.white, 2.6),
   ].join('');
 }
@@ -605,8 +605,8 @@ export function matriDesktop(x: number, y: number, w: number, h: number) {
   const s = w / 600;
   const cw = (w * 0.84 - 36 * s) / 4;
   return [
-    rect(x, y, w, h, 0, lin([C.white, '#fdf2f8'])),
-    sidebar(x, y, w * 0.11, h, ['heart', 'search', 'message-circle', 'bell', 'user'], C.rose, '#be185d'),
+    rect(x, y, w, h, 0, lin([C.white, C.pink50])),
+    sidebar(x, y, w * 0.11, h, ['heart', 'search', 'message-circle', 'bell', 'user'], C.rose, C.pink700),
     rect(x + w * 0.15, y + 22 * s, 150 * s, 12 * s, 6 * s, C.g800),
     ...Array.from({ length: 8 }, (_, i) => {
       const cx = x + w * 0.15 + (i % 4) * (cw + 12 * s);
@@ -619,7 +619,7 @@ export function matriDesktop(x: number, y: number, w: number, h: number) {
           cy + ch * 0.36,
           cw * 0.3,
           LOOKS[(i + 1) % LOOKS.length] as (typeof LOOKS)[0],
-          ['#fce7f3', C.p100, '#fff1d6', '#ccfbf1'][i % 4],
+          [C.pink100, C.p100, C.a100, C.t100][i % 4],
         ) +
         rect(cx + cw * 0.2, cy + ch * 0.72, cw * 0.6, 8 * s, 4 * s, C.g700) +
         iconC('heart', cx + cw / 2, cy + ch * 0.87, 14 * s, i % 3 === 0 ? C.rose : C.g300, 2.6)

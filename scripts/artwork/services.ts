@@ -291,7 +291,7 @@ const computerLab: Scene = (dark) =>
 function profile(x: number, y: number, w: number, h: number, i: number, hi = false) {
   return (
     card(x, y, w, h, { r: 20, sh: hi ? 0.25 : 0.14 }) +
-    avatar(x + w / 2, y + 64, 40, look(i), [C.p100, '#fff1d6', '#ccfbf1'][i % 3]) +
+    avatar(x + w / 2, y + 64, 40, look(i), [C.p100, C.a100, C.t100][i % 3]) +
     rect(x + w * 0.2, y + 124, w * 0.6, 12, 6, C.g800) +
     rect(x + w * 0.28, y + 144, w * 0.44, 8, 4, C.g300) +
     [0, 1, 2, 3, 4]
@@ -506,7 +506,7 @@ function brain(cx: number, cy: number, s: number) {
   return [
     floor(cx, cy + 110 * s, 110 * s, 14 * s, 0.3),
     lobe(-80, C.p300, C.p600),
-    lobe(80, C.rose, '#be185d'),
+    lobe(80, C.rose, C.pink700),
     rect(cx - 3 * s, cy - 80 * s, 6 * s, 160 * s, 3 * s, C.white, { opacity: 0.7 }),
     curl(d`M${cx - 90 * s} ${cy - 30 * s}q${20 * s} ${-20 * s} ${40 * s} 0t${30 * s} ${10 * s}`),
     curl(d`M${cx - 100 * s} ${cy + 20 * s}q${25 * s} ${15 * s} ${50 * s} ${-5 * s}`),
@@ -563,7 +563,7 @@ const psychometric: Scene = (dark) =>
     ]),
     brain(250, 250, 1.2),
     avatar(110, 470, 46, look(0), C.p100),
-    avatar(240, 490, 46, look(4), '#fff1d6'),
+    avatar(240, 490, 46, look(4), C.a100),
     S.bubble(60, 370, 80, 50, C.white),
     rect(80, 388, 40, 8, 4, C.p300),
     iconBadge(60, 60, 76, 'puzzle', C.a400, C.a600),
@@ -590,7 +590,7 @@ const digitalMarketing: Scene = (dark) =>
     ground(dark),
     card(380, 60, 380, 260, { r: 22 }),
     rect(408, 86, 120, 12, 6, C.g700),
-    pill(650, 80, 80, 26, '#ccfbf1'),
+    pill(650, 80, 80, 26, C.t100),
     iconC('trending-up', 690, 93, 18, C.t600, 2.6),
     lineChart(408, 120, 324, 170, [20, 35, 30, 55, 48, 72, 68, 95], C.p500),
     ...[

@@ -187,7 +187,7 @@ export function avatar(cx: number, cy: number, r: number, look: Look, bg: string
     ell(cx, cy + r * 0.82, r * 0.68, r * 0.5, look.shirt) +
     circ(cx, hy, hr, look.skin) +
     hair(cx, hy, hr, look, false);
-  return g(body, { 'clip-path': clip(circ(cx, cy, r, '#000')) });
+  return g(body, { 'clip-path': clip(circ(cx, cy, r, C.black)) });
 }
 
 export type Pose = 'stand' | 'wave' | 'point' | 'hold' | 'cheer';
@@ -361,11 +361,11 @@ export function gauge(
 /** A light street map clipped to a rounded rectangle. */
 export function mapView(x: number, y: number, w: number, h: number, seed: string, r = 0, dark = false) {
   const q = rng(seed);
-  const land = dark ? C.p900 : '#eef1f8';
-  const block = dark ? '#25256e' : '#e3e7f2';
-  const road = dark ? '#3a3a98' : C.white;
-  const park = dark ? '#1f4f6e' : '#cdf3e6';
-  const water = dark ? '#1c3f7a' : '#cfe9fb';
+  const land = dark ? C.p900 : C.mapLand;
+  const block = dark ? C.mapBlockDark : C.mapBlock;
+  const road = dark ? C.mapRoadDark : C.white;
+  const park = dark ? C.mapParkDark : C.mapPark;
+  const water = dark ? C.mapWaterDark : C.mapWater;
   const parts: string[] = [rect(x, y, w, h, 0, land)];
   const cols = Math.max(3, Math.round(w / 110));
   const rows = Math.max(3, Math.round(h / 110));
@@ -399,7 +399,7 @@ export function mapView(x: number, y: number, w: number, h: number, seed: string
       opacity: 0.9,
     }),
   );
-  return g(parts, { 'clip-path': clip(rect(x, y, w, h, r, '#000')) });
+  return g(parts, { 'clip-path': clip(rect(x, y, w, h, r, C.black)) });
 }
 
 export function route(pts: [number, number][], color: string = C.p500, sw = 8, dashed = false) {
@@ -469,7 +469,7 @@ export function signal(cx: number, cy: number, r: number, color: string, dir = -
 export function bus(x: number, y: number, w: number, body: string = C.a400, dark: string = C.a600) {
   const u = w / 100;
   const P = (px: number, py: number) => `${f(x + px * u)} ${f(y + py * u)}`;
-  const win = lin(['#e8f3ff', C.s300], 0, 0, 0, 1);
+  const win = lin([C.glass, C.s300], 0, 0, 0, 1);
   const parts = [
     floor(x + 50 * u, y + 47 * u, 52 * u, 4 * u, 0.35),
     `<path d="M${P(4, 4)}Q${P(4, 0)} ${P(9, 0)}L${P(86, 0)}Q${P(92, 0)} ${P(94, 6)}L${P(99, 24)}Q${P(100, 27)} ${P(100, 30)}L${P(100, 38)}Q${P(100, 42)} ${P(96, 42)}L${P(4, 42)}Q${P(0, 42)} ${P(0, 38)}L${P(0, 8)}Q${P(0, 4)} ${P(4, 4)}Z" fill="${lin([C.a300, body], 0, 0, 0, 1)}"/>`,
@@ -499,7 +499,7 @@ export function bus(x: number, y: number, w: number, body: string = C.a400, dark
 /** Delivery truck, side view facing right. */
 export function truck(x: number, y: number, w: number, box: string = C.white, cab: string = C.p500) {
   const u = w / 100;
-  const win = lin(['#e8f3ff', C.s300]);
+  const win = lin([C.glass, C.s300]);
   return [
     floor(x + 50 * u, y + 47 * u, 52 * u, 4 * u, 0.35),
     rect(x, y, 68 * u, 40 * u, 3 * u, lin([box, C.g200])),

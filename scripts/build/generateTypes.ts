@@ -4,9 +4,17 @@
  * up to date. Each function takes the repository folder (default: this one), so the scaffolder
  * can be run, and tested, on a copy.
  */
+
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
-import { buildBlockUnionSchema, listBlockSchemaFiles, SCHEMA_DIR } from './schemaFiles.ts';
+import {
+  blockDescriptions,
+  buildBlockUnionSchema,
+  listBlockSchemaFiles,
+  SCHEMA_DIR,
+  withoutFieldTitles,
+} from './schemaFiles.ts';
 
 /** The repository folder: the one holding schema/. */
 export const REPOSITORY_ROOT = path.resolve(SCHEMA_DIR, '..');
@@ -24,8 +32,9 @@ export function generatedPathsFor(root: string = REPOSITORY_ROOT) {
 export const generatedPaths = generatedPathsFor();
 
 export function generateUnionSchemaText(root: string = REPOSITORY_ROOT): string {
-  const blockFiles = listBlockSchemaFiles(path.join(schemaDirOf(root), 'blocks'));
-  return `${JSON.stringify(buildBlockUnionSchema(blockFiles), null, 2)}\n`;
+  const blockDir = path.join(schemaDirOf(root), 'blocks');
+  const blockFiles = listBlockSchemaFiles(blockDir);
+  return `${JSON.stringify(buildBlockUnionSchema(blockFiles, blockDescriptions(blockDir)), null, 2)}\n`;
 }
 
 export async function generateContentTypes(repoRoot: string = REPOSITORY_ROOT): Promise<string> {
@@ -48,6 +57,17 @@ export async function generateContentTypes(repoRoot: string = REPOSITORY_ROOT): 
     strictIndexSignatures: true,
     unreachableDefinitions: false,
     format: false,
+    // Fields' titles are labels for people, not type names (see withoutFieldTitles).
+    $refOptions: {
+      resolve: {
+        schemaFiles: {
+          order: 1,
+          canRead: /\.schema\.json$/,
+          read: (file: { url: string }) =>
+            JSON.stringify(withoutFieldTitles(JSON.parse(readFileSync(file.url, 'utf8')))),
+        },
+      },
+    },
   });
   return ts;
 }

@@ -34,7 +34,7 @@ async function login(password = PASSWORD, headers: Record<string, string> = {}) 
   return fetch(`${admin}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ password }),
+    body: JSON.stringify({ email: 'admin@localhost', password }),
   });
 }
 
@@ -151,7 +151,7 @@ describe('the staff inbox API', () => {
       const res = await fetch(`${s.api}/admin/login`, {
         method: 'POST',
         headers: { ...json, 'x-forwarded-proto': 'https' },
-        body: JSON.stringify({ password: PASSWORD }),
+        body: JSON.stringify({ email: 'admin@localhost', password: PASSWORD }),
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('set-cookie')).toMatch(/; Secure/i);
@@ -186,7 +186,7 @@ describe('a password change', () => {
     const res = await fetch(`${first.api}/admin/login`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ password: PASSWORD }),
+      body: JSON.stringify({ email: 'admin@localhost', password: PASSWORD }),
     });
     const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect((await sessionOf(first, cookie)).status).toBe(200);
@@ -212,7 +212,7 @@ describe('a password change', () => {
       const old = await fetch(`${changed.api}/admin/login`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ password: PASSWORD }),
+        body: JSON.stringify({ email: 'admin@localhost', password: PASSWORD }),
       });
       expect(old.status).toBe(401);
     } finally {
@@ -358,7 +358,8 @@ describe('signed in', () => {
     expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'(;| 'sha)/);
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
-    expect((await fetch(`${server.url}/admin/admin.js`)).status).toBe(200);
+    // Without a client build (this server has none) the shell says how to make one.
+    expect(html).toContain('npm run build');
   });
 
   it('downloads a CV as an attachment with a server-chosen name and nosniff', async () => {
@@ -440,7 +441,7 @@ describe('without a password configured', () => {
       const res = await fetch(`${s.api}/admin/login`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ password: '' }),
+        body: JSON.stringify({ email: 'admin@localhost', password: '' }),
       });
       expect(res.status).toBe(401);
       expect(((await res.json()) as { message: string }).message).toBe(adminMessages.disabled);

@@ -1,19 +1,45 @@
 /**
- * The staff inbox page, /admin: a small HTML shell plus one same-origin script and stylesheet
- * (server/admin/ui/), served by this server, not part of the YAML site: never pre-rendered, not in
- * the sitemap (robots.txt disallows /admin), `noindex` in a meta tag and an X-Robots-Tag header.
- * The script builds the page with DOM text nodes only, so nothing a visitor typed is ever parsed
- * as HTML; the strict CSP (script-src 'self') applies unchanged.
+ * The staff area's page, /admin: a small HTML shell that loads the staff app (src/admin/main.tsx,
+ * the build's second entry, found in Vite's manifest), served by this server, not part of the YAML
+ * site: never pre-rendered, not in the sitemap (robots.txt disallows /admin), `noindex` in a meta
+ * tag and an X-Robots-Tag header, never cached. The shell holds no inline script, so the strict CSP
+ * (script-src 'self') applies unchanged. Under `npm run dev`, scripts/dev.ts serves the same shell
+ * through Vite instead.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../notify/compose.ts';
 import { adminMessages } from './routes.ts';
 
-const UI_DIR = path.join(import.meta.dirname, 'ui');
+/** The staff app's entry, as Vite's manifest names it. */
+export const ADMIN_ENTRY = 'src/admin/main.tsx';
 
-export function adminShell(apiBase: string, enabled: boolean): string {
+export const ADMIN_TITLE = 'Staff area';
+
+/** What the shell loads: module scripts (the first is the entry) and stylesheets. */
+export interface AdminAssets {
+  scripts: string[];
+  preloads: string[];
+  styles: string[];
+}
+
+export const NOT_BUILT_MESSAGE =
+  'The staff app is not built yet: run `npm run build` and restart the server.';
+
+export function adminShell(apiBase: string, assets: AdminAssets | { message: string }): string {
+  const head =
+    'message' in assets
+      ? ''
+      : [
+          ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+          ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+          ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+        ].join('\n');
+  const body =
+    'message' in assets
+      ? `<main class="app"><h1>${ADMIN_TITLE}</h1><p>${escapeHtml(assets.message)}</p></main>`
+      : '<div id="app"><main class="app"><p>Loading…</p></main></div>';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -21,34 +47,61 @@ export function adminShell(apiBase: string, enabled: boolean): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="admin-api" content="${escapeHtml(apiBase)}">
-<title>Submissions inbox</title>
-<link rel="stylesheet" href="/admin/admin.css">
-<script type="module" src="/admin/admin.js"></script>
+<title>${ADMIN_TITLE}</title>
+${head}
 </head>
 <body>
-<main id="app" class="app"${enabled ? '' : ' data-disabled'}>${enabled ? '<p>Loading…</p>' : `<h1>Submissions inbox</h1><p>${escapeHtml(adminMessages.disabled)}</p>`}</main>
+${body}
 </body>
 </html>
 `;
 }
 
-export function registerAdminPage(app: FastifyInstance, apiBase: string, enabled: boolean): void {
-  const html = adminShell(apiBase, enabled);
-  const js = readFileSync(path.join(UI_DIR, 'admin.js'));
-  const css = readFileSync(path.join(UI_DIR, 'admin.css'));
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The built staff app's files (from the client build's manifest), or undefined when not built. */
+export function builtAdminAssets(clientDir: string | undefined): AdminAssets | undefined {
+  if (!clientDir) return undefined;
+  const file = path.join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return undefined;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[ADMIN_ENTRY];
+  if (!entry) return undefined;
+  const preloads = new Set<string>();
+  const styles = new Set<string>(entry.css ?? []);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preloads.has(chunk.file)) return;
+    preloads.add(chunk.file);
+    for (const c of chunk.css ?? []) styles.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  for (const i of entry.imports ?? []) visit(i);
+  const url = (f: string) => `/${f}`;
+  return { scripts: [url(entry.file)], preloads: [...preloads].map(url), styles: [...styles].map(url) };
+}
+
+export function registerAdminPage(
+  app: FastifyInstance,
+  apiBase: string,
+  enabled: () => Promise<boolean>,
+  clientDir?: string,
+): void {
+  const assets = builtAdminAssets(clientDir);
+  const html = adminShell(apiBase, assets ?? { message: NOT_BUILT_MESSAGE });
+  const off = adminShell(apiBase, { message: adminMessages.disabled });
   const noindex = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' };
-  app.get('/admin', async (_request, reply) =>
-    reply
-      .code(enabled ? 200 : 404)
+  app.get('/admin', async (_request, reply) => {
+    const on = await enabled();
+    return reply
+      .code(on ? 200 : 404)
       .headers(noindex)
       .type('text/html; charset=utf-8')
-      .send(html),
-  );
+      .send(on ? html : off);
+  });
   app.get('/admin/', async (_request, reply) => reply.redirect('/admin', 301));
-  app.get('/admin/admin.js', async (_request, reply) =>
-    reply.headers(noindex).type('text/javascript; charset=utf-8').send(js),
-  );
-  app.get('/admin/admin.css', async (_request, reply) =>
-    reply.headers(noindex).type('text/css; charset=utf-8').send(css),
-  );
 }

@@ -3,24 +3,31 @@
  * The cookie holds a random id; only its SHA-256 is stored. Each session has its own CSRF token
  * (synchronizer token), sent back by the inbox in the X-CSRF-Token header.
  *
- * A session is also tied to the password it was opened under: its row holds a fingerprint of the
- * password hash in force (ADMIN_PASSWORD_HASH), and only a server running with that same hash
- * accepts it. Changing the password and restarting therefore ends every earlier session; a
- * restart with the same hash keeps them. (ADMIN_PASSWORD is hashed with a fresh salt at each start,
- * so with it every restart ends the sessions.)
+ * A session names who opened it (staff_id: a staff_users row, or null for the first administrator
+ * of ADMIN_PASSWORD(_HASH)) and is tied to the password it was opened under: its row holds a
+ * fingerprint of that password's hash, and it is accepted only while the hash is the same. For the
+ * first administrator, changing ADMIN_PASSWORD_HASH and restarting therefore ends every earlier
+ * session (ADMIN_PASSWORD is hashed with a fresh salt at each start, so with it every restart does);
+ * for a named account, `npm run staff -- passwd` does. Role and forms are read from the account at
+ * every request, so a change applies at once.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { StaffAccounts } from '../staff/accounts.ts';
+import { DEFAULT_ADMIN_EMAIL, type Staff } from '../staff/types.ts';
 import type { Db } from '../storage/db.ts';
 
 export interface Session {
   csrfToken: string;
   expiresAt: string;
+  staff: Staff;
 }
 
 export interface SessionOptions {
   ttlMs: number;
-  /** The scrypt hash of the staff password; none: no session is valid. */
+  /** The scrypt hash of the first administrator's password; none: only named accounts sign in. */
   passwordHash: string | undefined;
+  /** The first administrator's address (ADMIN_EMAIL). */
+  adminEmail?: string;
   now?: () => number;
 }
 
@@ -37,7 +44,11 @@ export function passwordFingerprint(passwordHash: string): string {
 export class SessionStore {
   private readonly ttlMs: number;
   private readonly now: () => number;
-  private readonly fingerprint: string | undefined;
+  /** Fingerprint of the first administrator's password hash (none: that sign-in is off). */
+  private readonly adminFingerprint: string | undefined;
+  readonly accounts: StaffAccounts;
+  /** Who the first administrator is (EDITOR.md). */
+  readonly firstAdmin: Staff;
 
   constructor(
     private readonly store: Db,
@@ -45,25 +56,40 @@ export class SessionStore {
   ) {
     this.ttlMs = options.ttlMs;
     this.now = options.now ?? Date.now;
-    this.fingerprint = options.passwordHash ? passwordFingerprint(options.passwordHash) : undefined;
+    this.adminFingerprint = options.passwordHash ? passwordFingerprint(options.passwordHash) : undefined;
+    this.accounts = new StaffAccounts(store);
+    this.firstAdmin = {
+      id: null,
+      name: 'Administrator',
+      email: options.adminEmail ?? DEFAULT_ADMIN_EMAIL,
+      role: 'admin',
+      forms: null,
+    };
   }
 
-  /** A new session: returns the cookie value and its CSRF token. */
-  async create(): Promise<{ id: string } & Session> {
-    const fingerprint = this.fingerprint;
-    if (!fingerprint) throw new Error('No staff password is set.');
+  /** The staff area is on: a first administrator is configured or a named account exists. */
+  async enabled(): Promise<boolean> {
+    return this.adminFingerprint !== undefined || (await this.accounts.count()) > 0;
+  }
+
+  /**
+   * A new session for `staff`, opened with the password of hash `passwordHash`: returns the cookie
+   * value and its CSRF token.
+   */
+  async create(staff: Staff, passwordHash: string): Promise<{ id: string } & Session> {
+    const fingerprint = passwordFingerprint(passwordHash);
     const id = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');
     const now = this.now();
     const expiresAt = new Date(now + this.ttlMs).toISOString();
-    // Expired sessions, and those of another password (never valid again), are cleared as new
-    // ones start.
+    // Expired sessions, and the first administrator's of another password (never valid again),
+    // are cleared as new ones start.
     await this.store.db
       .deleteFrom('admin_sessions')
       .where((eb) =>
         eb.or([
           eb('expires_at', '<=', new Date(now).toISOString()),
-          eb('password_fingerprint', '!=', fingerprint),
+          eb.and([eb('staff_id', 'is', null), eb('password_fingerprint', '!=', this.adminFingerprint ?? '')]),
         ]),
       )
       .execute();
@@ -75,24 +101,43 @@ export class SessionStore {
         created_at: new Date(now).toISOString(),
         expires_at: expiresAt,
         password_fingerprint: fingerprint,
+        staff_id: staff.id,
       })
       .execute();
-    return { id, csrfToken, expiresAt };
+    return { id, csrfToken, expiresAt, staff };
   }
 
-  /** The live session of a cookie value, or undefined (unknown, expired, or of another password). */
+  /**
+   * The live session of a cookie value, or undefined (unknown, expired, of a removed account, or
+   * opened under another password).
+   */
   async get(id: string | undefined): Promise<Session | undefined> {
-    if (!id || id.length > 100 || !this.fingerprint) return undefined;
+    if (!id || id.length > 100) return undefined;
     const row = await this.store.db
       .selectFrom('admin_sessions')
-      .select(['csrf_token', 'expires_at'])
+      .select(['csrf_token', 'expires_at', 'password_fingerprint', 'staff_id'])
       .where('id_hash', '=', hashId(id))
-      .where('password_fingerprint', '=', this.fingerprint)
       .executeTakeFirst();
     if (!row) return undefined;
     const expires = new Date(row.expires_at);
     if (expires.getTime() <= this.now()) return undefined;
-    return { csrfToken: row.csrf_token, expiresAt: expires.toISOString() };
+    let staff: Staff;
+    if (row.staff_id === null) {
+      if (!this.adminFingerprint || row.password_fingerprint !== this.adminFingerprint) return undefined;
+      staff = this.firstAdmin;
+    } else {
+      const account = await this.accounts.byId(row.staff_id);
+      if (!account || passwordFingerprint(account.passwordHash) !== row.password_fingerprint)
+        return undefined;
+      staff = {
+        id: account.id,
+        name: account.name,
+        email: account.email,
+        role: account.role,
+        forms: account.forms,
+      };
+    }
+    return { csrfToken: row.csrf_token, expiresAt: expires.toISOString(), staff };
   }
 
   async destroy(id: string | undefined): Promise<void> {

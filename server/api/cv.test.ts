@@ -44,6 +44,12 @@ describe('cleanFileName', () => {
     ['a\u0000b\u001bc\u202e.pdf', 'abc.pdf'],
     ['', 'cv.pdf'],
     ['../', 'cv.pdf'],
+    // Nothing but the extension: a label, not "pdf".
+    ['.pdf', 'cv.pdf'],
+    ['....pdf', 'cv.pdf'],
+    [' . .pdf', 'cv.pdf'],
+    ['../.pdf', 'cv.pdf'],
+    ['resume', 'resume'],
   ])('cleans %j to %j', (raw, clean) => {
     expect(cleanFileName(raw, 'pdf')).toBe(clean);
   });

@@ -56,19 +56,20 @@ export const FILENAME_MAX = 150;
 
 /**
  * The client's file name reduced to a harmless label: no folders, no control or path characters,
- * no leading dots, at most FILENAME_MAX characters with the extension kept.
+ * no leading dots, at most FILENAME_MAX characters with the extension kept. A name that is nothing
+ * but its extension (".pdf", "....pdf") is labelled `cv.<type>`, not "pdf".
  */
 export function cleanFileName(raw: string, fallbackExt: string): string {
   const base = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  let name = base
+  const cleaned = base
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s]+/, '');
-  if (name.length > FILENAME_MAX) {
-    const ext = /\.[a-z0-9]{1,8}$/i.exec(name)?.[0] ?? '';
-    name = name.slice(0, FILENAME_MAX - ext.length).trimEnd() + ext;
-  }
-  return name || `cv.${fallbackExt}`;
+    .trim();
+  const ext = /\.[a-z0-9]{1,8}$/i.exec(cleaned)?.[0] ?? '';
+  const stem = cleaned.slice(0, cleaned.length - ext.length).replace(/^[.\s]+/, '');
+  if (!stem) return `cv.${fallbackExt}`;
+  let name = stem + ext;
+  if (name.length > FILENAME_MAX) name = name.slice(0, FILENAME_MAX - ext.length).trimEnd() + ext;
+  return name;
 }

@@ -9,13 +9,25 @@
  * after a last check that its outbox row still exists. Erasing a submission deletes that row in
  * its own transaction, so a submission erased at any moment before that check is never emailed.
  *
+ * Several instances on one PostgreSQL share the outbox, and each email is sent by one of them. An
+ * instance takes a notification by holding a session-level advisory lock on it (on one connection
+ * of its pool, for the whole attempt) and counting the attempt only if nobody counted it first.
+ * Others skip a locked notification. If the instance dies (kill -9, a lost host), PostgreSQL ends
+ * its connection and the lock with it, so another instance retries that email at its next check,
+ * without waiting out a lease. (SQLite means one process: there the claim is a lease, `leaseMs`.)
+ * An instance killed after the mail server accepted the message but before recording it may cause
+ * a second delivery; both copies carry the same Message-ID (one per outbox row), which mail
+ * clients use to show them as one.
+ *
  * Shutdown does not wait on a slow or silent mail server: stop() gives an attempt in progress
  * `stopGraceMs`, then abandons it; its row stays unsent and is due again at the next start.
  */
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../storage/db.ts';
 import type { FormName, OutboxItem, Repository } from '../storage/repository.ts';
 import { composeMail } from './compose.ts';
 
@@ -38,6 +50,8 @@ export interface NotifierOptions {
   leaseMs?: number;
   /** How long stop() lets an attempt in progress finish before abandoning it. */
   stopGraceMs?: number;
+  /** Emails sent at the same time (each on its own SMTP connection). */
+  concurrency?: number;
 }
 
 export const NOTIFIER_DEFAULTS = {
@@ -48,6 +62,7 @@ export const NOTIFIER_DEFAULTS = {
   leaseMs: 5 * 60_000,
   // Well inside the 10 s graceful-shutdown budget (shutdown.ts), with room for the rest of it.
   stopGraceMs: 2_000,
+  concurrency: 4,
 } as const;
 
 /** How long stop() waits, after abandoning an attempt, for it to record that (a database write). */
@@ -70,6 +85,12 @@ function checkedAtTheEnd(input: Readable, stillWanted: () => Promise<boolean>): 
   return Readable.from(bytes(), { objectMode: false });
 }
 
+/** One Message-ID per outbox row, so a repeated delivery is recognisably the same message. */
+export function messageIdOf(item: Pick<OutboxItem, 'id' | 'form' | 'submissionId'>, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${item.form}-${item.submissionId}.outbox-${item.id}@${domain}>`;
+}
+
 export class Notifier {
   private readonly o: Required<Omit<NotifierOptions, 'inboxUrl'>> & { inboxUrl?: string };
   private timer: NodeJS.Timeout | undefined;
@@ -85,6 +106,8 @@ export class Notifier {
     private readonly repo: Repository,
     options: NotifierOptions,
     private readonly log?: FastifyBaseLogger,
+    /** The database, when PostgreSQL: notifications are then taken with advisory locks. */
+    private readonly db?: Db,
   ) {
     this.o = { ...NOTIFIER_DEFAULTS, ...options };
   }
@@ -161,19 +184,50 @@ export class Notifier {
       const due = await this.repo.dueNotifications(this.o.maxAttempts);
       if (!due.length) break;
       let progressed = false;
-      for (const item of due) {
-        // Once stop() has given up on this run, take no further notification.
-        if (this.abandon.signal.aborted) return sent;
-        if (!(await this.repo.claimNotification(item, this.o.leaseMs))) continue;
-        progressed = true;
-        const result = await this.deliver(item);
-        if (result === 'sent') sent++;
-        else if (typeof result === 'number') nextRetry = Math.min(nextRetry, result);
-      }
+      let next = 0;
+      // A few at a time: one slow mail server conversation does not hold up the others, and a busy
+      // day's emails keep pace with the submissions.
+      const worker = async () => {
+        for (let item = due[next++]; item; item = due[next++]) {
+          // Once stop() has given up on this run, take no further notification.
+          if (this.abandon.signal.aborted) return;
+          const current = item;
+          const result = await this.claimed(current, () => this.deliver(current));
+          if (result === undefined) continue;
+          progressed = true;
+          if (result === 'sent') sent++;
+          else if (typeof result === 'number') nextRetry = Math.min(nextRetry, result);
+        }
+      };
+      await Promise.all(Array.from({ length: this.o.concurrency }, worker));
+      if (this.abandon.signal.aborted) return sent;
       if (!progressed) break;
     }
     this.nextCheckMs = Math.min(nextRetry, this.o.pollMs);
     return sent;
+  }
+
+  /** Runs `attempt` if this process takes the notification; undefined when another one has it. */
+  private async claimed(item: OutboxItem, attempt: () => Promise<Outcome>): Promise<Outcome | undefined> {
+    const db = this.db;
+    if (db?.dialect !== 'postgres') {
+      if (!(await this.repo.claimNotification(item, this.o.leaseMs))) return undefined;
+      return attempt();
+    }
+    const space = sql`hashtext(${`triune:outbox:${db.pgSchema ?? ''}`})`;
+    return db.db.connection().execute(async (conn) => {
+      const { rows } = await sql<{
+        got: boolean;
+      }>`select pg_try_advisory_lock(${space}, ${item.id}) as got`.execute(conn);
+      if (!rows[0]?.got) return undefined;
+      try {
+        // No lease: the lock hides it from the others for exactly as long as this process lives.
+        if (!(await this.repo.claimNotification(item, 0))) return undefined;
+        return await attempt();
+      } finally {
+        await sql`select pg_advisory_unlock(${space}, ${item.id})`.execute(conn);
+      }
+    });
   }
 
   private async deliver(item: OutboxItem): Promise<Outcome> {
@@ -191,7 +245,13 @@ export class Notifier {
       return !erased;
     });
     try {
-      await transport.sendMail({ from: this.o.from, to, ...mail, signal: this.abandon.signal });
+      await transport.sendMail({
+        from: this.o.from,
+        to,
+        ...mail,
+        messageId: messageIdOf(item, this.o.from),
+        signal: this.abandon.signal,
+      });
       await this.repo.notificationSent(item.id);
       this.log?.info({ outbox: item.id, form: item.form }, 'notification sent');
       return 'sent';

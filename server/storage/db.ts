@@ -77,6 +77,20 @@ export interface AdminSessionTable {
   expires_at: ColumnType<string | Date, string, string>;
   /** Which password the session was opened under (sessions.ts `passwordFingerprint`). */
   password_fingerprint: string;
+  /** The staff_users row signed in; null: the first administrator (ADMIN_PASSWORD(_HASH)). */
+  staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Named staff accounts (server/staff/accounts.ts). */
+export interface StaffUserTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  role: string;
+  /** JSON array of form names; null: every form. */
+  forms: string | null;
+  password_hash: string;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -86,6 +100,7 @@ export interface Database {
   contact_messages: ContactMessageTable;
   outbox: OutboxTable;
   admin_sessions: AdminSessionTable;
+  staff_users: StaffUserTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -125,6 +140,12 @@ export function openDb(options: OpenOptions): Db {
       max: 10,
       ...(schema && { options: `-c search_path=${schema}` }),
     });
+    // A connection the server ends (PostgreSQL restarted, an administrator's pg_terminate_backend)
+    // emits 'error' on its client, idle in the pool or held by us between queries; with no
+    // listener that would end the whole process. The next query on it fails instead, and the pool
+    // opens a new connection for the one after.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     url.password = '';
     return {

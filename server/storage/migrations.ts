@@ -121,6 +121,31 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('admin_sessions').dropColumn('password_fingerprint').execute();
       },
     },
+    '0004_staff_users': {
+      // Named staff accounts with roles (server/staff/). A session names its account (staff_id;
+      // null: the first administrator of ADMIN_PASSWORD / ADMIN_PASSWORD_HASH).
+      async up(db: AnyDb) {
+        const time = pg ? 'timestamptz' : 'text';
+        await db.schema
+          .createTable('staff_users')
+          .addColumn('id', pg ? 'serial' : 'integer', (c) =>
+            pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('email', text, (c) => c.notNull().unique())
+          .addColumn('name', text, (c) => c.notNull())
+          .addColumn('role', text, (c) => c.notNull())
+          // JSON array of form names (an inbox account limited to some forms); null: all.
+          .addColumn('forms', text)
+          .addColumn('password_hash', text, (c) => c.notNull())
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.alterTable('admin_sessions').addColumn('staff_id', 'integer').execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.alterTable('admin_sessions').dropColumn('staff_id').execute();
+        await db.schema.dropTable('staff_users').ifExists().execute();
+      },
+    },
   };
 }
 

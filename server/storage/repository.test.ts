@@ -58,7 +58,12 @@ describe.each(backends)('storage on $name', (backend) => {
   });
 
   it('runs the migrations once, and again as a no-op', async () => {
-    expect(await migrate(db)).toEqual(['0001_submissions', '0002_staff', '0003_session_password']);
+    expect(await migrate(db)).toEqual([
+      '0001_submissions',
+      '0002_staff',
+      '0003_session_password',
+      '0004_staff_users',
+    ]);
     expect(await migrate(db)).toEqual([]);
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
       db.db,
@@ -67,6 +72,7 @@ describe.each(backends)('storage on $name', (backend) => {
       '0001_submissions',
       '0002_staff',
       '0003_session_password',
+      '0004_staff_users',
     ]);
   });
 

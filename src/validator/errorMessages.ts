@@ -35,7 +35,7 @@ export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentE
   const seen = new Set<string>();
   const out: ContentError[] = [];
   for (const err of kept) {
-    const described = describe(err);
+    const described = describe(err, errors);
     if (!described) continue;
     const segments = [
       ...segmentsOf(err.instancePath),
@@ -66,16 +66,23 @@ export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentE
  */
 function dropUnionNoise(all: ErrorObject[]): ErrorObject[] {
   // A misspelt required property ("lable") is one mistake, reported once as "did you mean".
-  const errors = all.filter(
-    (e) =>
-      e.keyword !== 'required' ||
-      !all.some(
-        (o) =>
-          o.keyword === 'additionalProperties' &&
-          o.instancePath === e.instancePath &&
-          closest(String(o.params.additionalProperty), [String(e.params.missingProperty)]) !== undefined,
-      ),
-  );
+  // A block without `type`, or of an unknown type, is said once, by the discriminator (the list of
+  // types at the top of block.schema.json is there for editors' completion).
+  const discriminated = (e: ErrorObject) =>
+    all.some((o) => o.keyword === 'discriminator' && e.instancePath === `${o.instancePath}/type`);
+  const saidElsewhere = (e: ErrorObject): boolean => {
+    if (discriminated(e)) return true;
+    if (e.keyword !== 'required') return false;
+    const misspelt = all.some(
+      (o) =>
+        o.keyword === 'additionalProperties' &&
+        o.instancePath === e.instancePath &&
+        (closest(String(o.params.additionalProperty), [String(e.params.missingProperty)]) !== undefined ||
+          renamed(all, o) !== undefined),
+    );
+    return misspelt || all.some((o) => o.keyword === 'discriminator' && o.instancePath === e.instancePath);
+  };
+  const errors = all.filter((e) => !saidElsewhere(e));
   const pruned = keepClosestObjectBranch(errors);
   const oneOfPaths = new Set(pruned.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
   return pruned.filter((e) => {
@@ -93,6 +100,25 @@ function dropUnionNoise(all: ErrorObject[]): ErrorObject[] {
     }
     return e.keyword !== 'if';
   });
+}
+
+/**
+ * One property unknown and one required property missing in the same section: the writer named a
+ * field as another block calls it ("heading" where aboutCard says "title"). Returns the missing name.
+ */
+function renamed(all: readonly ErrorObject[], extra: ErrorObject): string | undefined {
+  if (extra.keyword !== 'additionalProperties') return undefined;
+  const here = (keyword: string) =>
+    all.filter(
+      (e) =>
+        e.keyword === keyword &&
+        e.instancePath === extra.instancePath &&
+        e.schemaPath.replace(/\/[^/]*$/, '') === extra.schemaPath.replace(/\/[^/]*$/, ''),
+    );
+  const missing = here('required');
+  return here('additionalProperties').length === 1 && missing.length === 1
+    ? String(missing[0]?.params.missingProperty)
+    : undefined;
 }
 
 /**
@@ -130,13 +156,25 @@ function quote(v: unknown): string {
 }
 
 /** `key`: point at that property's name (it is the mistake); `child`: point at that property's value. */
-function describe(err: ErrorObject): { message: string; key?: string; child?: string } | undefined {
+function describe(
+  err: ErrorObject,
+  all: readonly ErrorObject[],
+): { message: string; key?: string; child?: string } | undefined {
   const p = err.params as Record<string, unknown>;
   const parent = (err.parentSchema ?? {}) as Record<string, unknown>;
   switch (err.keyword) {
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
       const allowed = Object.keys((parent.properties ?? {}) as object).filter((k) => k !== '$schema');
+      const wanted = renamed(all, err);
+      if (wanted && !closest(extra, [wanted])) {
+        const field = ((parent.properties ?? {}) as Record<string, { description?: unknown }>)[wanted];
+        const about = typeof field?.description === 'string' ? ` (${firstSentence(field.description)})` : '';
+        return {
+          key: extra,
+          message: `Unknown property "${extra}": here it is called "${wanted}"${about}. Rename "${extra}" to "${wanted}".`,
+        };
+      }
       const hint = didYouMean(extra, allowed);
       // "alt: A, B" inside { ... } splits at the comma: the piece after it looks like a property.
       const splitText = /\s/.test(extra)
@@ -161,7 +199,9 @@ function describe(err: ErrorObject): { message: string; key?: string; child?: st
           message: `Unknown block type ${quote(p.tagValue)}.${didYouMean(String(p.tagValue), known) || ` Known types: ${known.join(', ')}.`}`,
         };
       }
-      return { message: `Every block needs a "type" written as text, e.g. type: bulletGrid.` };
+      return {
+        message: `Every block needs a "type" written as text, e.g. type: bulletGrid. Known types: ${knownBlockTypes(parent).join(', ')}.`,
+      };
     }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map(String);

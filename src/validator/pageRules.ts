@@ -42,7 +42,8 @@ export function checkAddresses(
   for (const [file, yf] of pageYaml) {
     // An empty file parses to null; the schema check has already said what is missing.
     const page = (yf.data ?? {}) as Page;
-    if (typeof page.path !== 'string') continue;
+    // A path not in the form of an address has its own message from the schema.
+    if (typeof page.path !== 'string' || !page.path.startsWith('/')) continue;
     const expected = expectedPathFor(file);
     claims.push({ file, key: page.path, rank: page.path === expected ? 0 : 2, detail: ['path'] });
     const aliases = Array.isArray(page.aliases) ? page.aliases : [];
@@ -57,7 +58,7 @@ export function checkAddresses(
   for (const [file, yf] of pageYaml) {
     const page = (yf.data ?? {}) as Page;
     const expected = expectedPathFor(file);
-    if (typeof page.path !== 'string' || page.path === expected) continue;
+    if (typeof page.path !== 'string' || !page.path.startsWith('/') || page.path === expected) continue;
     const owner = lost.find((l) => l.claim.file === file && l.claim.rank === 2)?.owner.file;
     errors.push({
       ...yf.locate(['path']),

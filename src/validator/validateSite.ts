@@ -178,12 +178,16 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
   const unreadableNote = unreadable.size
     ? ` If it is meant for a page of ${[...unreadable.keys()].join(', ')}, fix the YAML syntax error there first.`
     : '';
+  // A value already wrong in form (a picture "x.gif") is not also looked for.
+  const wrongForm = new Set(errors.map((e) => `${e.file}\n${e.where}`));
+  const checked = (file: YamlFile, value: MarkedValue) =>
+    !wrongForm.has(`${file.file}\n${readablePath(segmentsOf(value.instancePath))}`);
   for (const { file, links, images, anchors } of marked) {
-    for (const link of links) {
+    for (const link of links.filter((l) => checked(file, l))) {
       const problem = checkLink(link.value, knownRoutes, anchors, unreadableNote);
       if (problem) errors.push(at(file, link, problem));
     }
-    for (const image of images) {
+    for (const image of images.filter((i) => checked(file, i))) {
       if (!source.hasImage(image.value)) {
         errors.push(
           at(file, image, `Image "${image.value}" not found: there is no file public${image.value}.`),

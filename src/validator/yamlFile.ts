@@ -277,13 +277,25 @@ function lineTrap(text: string, lines: LineCounter, offset: number): SyntaxProbl
   const start = lines.lineStarts[lineNo - 1] ?? 0;
   const end = text.indexOf('\n', start);
   const line = text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
-  const dash = /^(\s*)-([^\s-].*)$/.exec(line);
-  if (dash)
+  if (DASHED.test(line)) {
+    // Items written alike one under the other: the first of them is where the mistake starts.
+    let first = lineNo;
+    const lineText = (n: number) => {
+      const from = lines.lineStarts[n - 1] ?? 0;
+      const to = text.indexOf('\n', from);
+      return text.slice(from, to < 0 ? text.length : to).replace(/\r$/, '');
+    };
+    const indent = /^\s*/.exec(line)?.[0] ?? '';
+    while (first > 1 && DASHED.test(lineText(first - 1)) && lineText(first - 1).startsWith(`${indent}-`))
+      first--;
+    const firstLine = lineText(first);
+    const more = lineNo - first;
     return {
-      offset: start + (dash[1]?.length ?? 0),
-      message: `a list item needs a space between the "-" and the item. Write this line as: - ${dash[2]}`,
+      offset: (lines.lineStarts[first - 1] ?? 0) + indent.length,
+      message: `a list item needs a space between the "-" and the item${more ? ` (on this line and the ${more === 1 ? 'next one' : `${more} next ones`})` : ''}. Write this line as: - ${firstLine.slice(indent.length + 1)}`,
       certain: true,
     };
+  }
   const value = /^(\s*(?:-\s+)?(?:[^\s'"#][^:#]*:\s+)?)(.*)$/.exec(line);
   const before = value?.[1] ?? '';
   const rest = value?.[2] ?? '';
@@ -303,7 +315,7 @@ function lineTrap(text: string, lines: LineCounter, offset: number): SyntaxProbl
     const inner = rest.replace(/^[“”„‘’«»]|[“”„‘’«»]\s*$/g, '').replace(/"/g, '\\"');
     return {
       offset: start + before.length,
-      message: `this text starts with a typographic quote (${curly[0]}), which YAML does not read as a quote. Type straight quotes instead: "${inner}".`,
+      message: `this text starts with a typographic quote (${curly[0]}), which YAML does not read as a quote. Type straight quotes instead: ${before.trimStart()}"${inner}"`,
       certain: true,
     };
   }
@@ -321,6 +333,9 @@ function unclosedTrap(
   const quote = unclosed.find((u) => u.kind === 'quote' && u.offset < error.pos[0]);
   return quote ? lineTrap(text, lines, quote.offset) : undefined;
 }
+
+/** "-item" or -"item": a dash that touches what follows (not "---", not a negative number). */
+const DASHED = /^\s*-(?![\s\d-])\S/;
 
 const MISALIGNED =
   'this line does not line up with the other lines of its section. The properties of one section (and the items of one list) must start in the same column, indented with spaces.';

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { contentApi, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
+import { PageEditor } from './PageEditor.tsx';
 import { PageList } from './PageList.tsx';
 
 /** What the shell hands the section: where the staff API lives and who is signed in. */
@@ -74,9 +75,16 @@ export default function ContentSection({ api, csrfToken }: ContentSectionProps) 
         />
       )}
       {screen.name === 'page' && (
-        <div className={styles.list}>
-          <h1>{pages.find((p) => p.file === screen.file)?.title}</h1>
-        </div>
+        <PageEditor
+          key={screen.file}
+          file={screen.file}
+          site={site}
+          client={client}
+          onBack={() => setScreen({ name: 'list' })}
+          onSaved={(file, text, version) =>
+            setSite((s) => (s ? { ...s, files: { ...s.files, [file]: { text, version } } } : s))
+          }
+        />
       )}
     </section>
   );

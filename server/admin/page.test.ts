@@ -1,0 +1,73 @@
+// @vitest-environment node
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fakeClientDir, removeTempDirs, startTestServer } from '../testSupport.ts';
+import { ADMIN_ENTRY } from './page.ts';
+import { hashPassword } from './password.ts';
+
+afterAll(removeTempDirs);
+
+describe('the /admin page', () => {
+  it('loads the built staff app named in the manifest, with no inline script, noindex and no-store', async () => {
+    const clientDir = fakeClientDir();
+    mkdirSync(path.join(clientDir, '.vite'));
+    writeFileSync(
+      path.join(clientDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        [ADMIN_ENTRY]: {
+          file: 'assets/admin-Ab12.js',
+          isEntry: true,
+          imports: ['_react-Cd34.js'],
+          css: ['assets/admin-Ef56.css'],
+        },
+        '_react-Cd34.js': { file: 'assets/react-Cd34.js' },
+      }),
+    );
+    const server = await startTestServer({
+      clientDir,
+      admin: { passwordHash: await hashPassword('a long enough password', { N: 1024, r: 8, p: 1 }) },
+    });
+    try {
+      const page = await fetch(`${server.url}/admin`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<script type="module" src="/assets/admin-Ab12.js"></script>');
+      expect(html).toContain('<link rel="modulepreload" href="/assets/react-Cd34.js">');
+      expect(html).toContain('<link rel="stylesheet" href="/assets/admin-Ef56.css">');
+      expect(html).toContain('<meta name="admin-api" content="/backend/api/admin">');
+      expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'(;| 'sha)/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('is on for named accounts even without ADMIN_PASSWORD_HASH, and off (404) with neither', async () => {
+    const server = await startTestServer();
+    try {
+      expect((await fetch(`${server.url}/admin`)).status).toBe(404);
+      await server.db.db
+        .insertInto('staff_users')
+        .values({
+          email: 'a@example.com',
+          name: 'A',
+          role: 'admin',
+          forms: null,
+          password_hash: await hashPassword('a long enough password', { N: 1024, r: 8, p: 1 }),
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      expect((await fetch(`${server.url}/admin`)).status).toBe(200);
+      const login = await fetch(`${server.api}/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'a@example.com', password: 'a long enough password' }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});

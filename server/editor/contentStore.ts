@@ -1,0 +1,77 @@
+/**
+ * The content folder on disk: reads files with their version (sha256 of the bytes), lists
+ * pages and pictures, and writes a file atomically (a temporary file renamed over it, so a
+ * reader sees the old text or the new one, never half of either).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { readImageSize } from '../../scripts/build/imageSizes.ts';
+import { resolveContentFile } from './contentPath.ts';
+
+export const versionOf = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+export interface FileState {
+  text: string;
+  version: string;
+}
+
+export function readContentFile(root: string, file: string): FileState | undefined {
+  const abs = resolveContentFile(root, file);
+  if (!existsSync(abs)) return undefined;
+  const bytes = readFileSync(abs);
+  return { text: bytes.toString('utf8'), version: versionOf(bytes) };
+}
+
+/** Every page file, content-relative ("pages/services/iot.yaml"), sorted. */
+export function listPageFiles(root: string): string[] {
+  const dir = path.join(root, 'pages');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => `pages/${f.split(path.sep).join('/')}`)
+    .filter((f) => f.endsWith('.yaml') && statSync(path.join(root, f)).isFile())
+    .sort();
+}
+
+export function writeContentFile(root: string, file: string, text: string): string {
+  const abs = resolveContentFile(root, file);
+  mkdirSync(path.dirname(abs), { recursive: true });
+  const temp = path.join(path.dirname(abs), `.${path.basename(abs)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    writeFileSync(temp, text, { flag: 'wx' });
+    renameSync(temp, abs);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  return versionOf(text);
+}
+
+export interface ImageInfo {
+  path: string;
+  width: number;
+  height: number;
+}
+
+/** The pictures under public/images, as pages name them ("/images/x/y.svg"), with their size. */
+export function listImages(root: string): ImageInfo[] {
+  const dir = path.join(root, 'public', 'images');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split(path.sep).join('/'))
+    .filter((f) => /\.(svg|png|jpe?g|webp|avif)$/i.test(f))
+    .sort()
+    .flatMap((f) => {
+      const size = readImageSize(path.join(dir, f));
+      return size ? [{ path: `/images/${f}`, width: size[0], height: size[1] }] : [];
+    });
+}

@@ -1,0 +1,94 @@
+// @vitest-environment node
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { registerStatic } from '../static.ts';
+import { registerContentApi } from './api.ts';
+import { API, contentCopy, removeContentCopies, STAFF, staffHeaders } from './editorTestSupport.ts';
+import { SitePublisher } from './publish.ts';
+
+let content: string;
+let dist: string;
+let app: FastifyInstance;
+let publisher: SitePublisher;
+
+beforeAll(async () => {
+  content = contentCopy();
+  dist = contentCopy(); // any empty-ish temp folder would do; only dist/client is used
+  mkdirSync(path.join(dist, 'client'), { recursive: true });
+  writeFileSync(path.join(dist, 'client', 'index.html'), '<h1>The build before publishing</h1>');
+  app = Fastify({ logger: false });
+  await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
+  publisher = new SitePublisher({ contentDir: content, distDir: dist, served: () => app.servedSite });
+  await app.register(
+    async (scope) =>
+      registerContentApi(scope, {
+        contentDir: content,
+        guard: async () => undefined,
+        author: () => STAFF,
+        publisher,
+      }),
+    { prefix: API },
+  );
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  removeContentCopies();
+});
+
+const publish = () => app.inject({ method: 'POST', url: `${API}/publish`, headers: staffHeaders });
+const status = async () =>
+  (await app.inject({ method: 'GET', url: `${API}/publish`, headers: staffHeaders })).json();
+const page = async (url: string) => (await app.inject({ method: 'GET', url })).body;
+
+describe('Publish', () => {
+  it('a failed build changes nothing and says why', async () => {
+    const about = path.join(content, 'pages/about.yaml');
+    const good = readFileSync(about, 'utf8');
+    writeFileSync(about, good.replace(/^path: .*$/m, 'path: /wrong'));
+    const res = await publish();
+    expect(res.statusCode).toBe(202);
+    expect(res.json().state).toBe('running');
+    await publisher.settled();
+    const body = await status();
+    expect(body.state).toBe('failed');
+    expect(body.message).toContain('does not match where the file is');
+    expect(await page('/')).toBe('<h1>The build before publishing</h1>');
+    writeFileSync(about, good);
+  });
+
+  it('builds in the background, then serves the new build (and keeps it in DIST_DIR/client)', {
+    timeout: 240_000,
+  }, async () => {
+    const file = 'pages/about.yaml';
+    const before = (await app.inject({ method: 'GET', url: `${API}/site` })).json().files[file];
+    const data = parse(before.text);
+    data.blocks[0].heading = 'Published by the editor';
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `${API}/file`,
+          payload: { file, version: before.version, data },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    expect((await publish()).json().state).toBe('running');
+    // While it builds, the old build is served and a second Publish does not start another.
+    expect(await page('/')).toBe('<h1>The build before publishing</h1>');
+    expect((await publish()).json().state).toBe('running');
+    await publisher.settled();
+    const body = await status();
+    expect(body, body.message).toMatchObject({ state: 'done', durationMs: expect.any(Number) });
+    expect(await page('/about')).toContain('Published by the editor');
+    expect(readFileSync(path.join(dist, 'client/about/index.html'), 'utf8')).toContain(
+      'Published by the editor',
+    );
+    expect(readdirSync(dist).filter((f) => f.startsWith('.'))).toEqual([]);
+    expect(existsSync(path.join(dist, 'client/index.html'))).toBe(true);
+  });
+});

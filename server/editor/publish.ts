@@ -1,0 +1,174 @@
+/**
+ * Publish (`npm start` only): rebuilds the site in a background child process into a new folder
+ * (server/editor/buildSite.ts: validate, build, pre-render), then switches the served build in
+ * one step (static.ts's servedSite.swap). The old build serves until the new one is complete; a
+ * failed build changes nothing and says why. Afterwards DIST_DIR/client is the new build too, so
+ * a restart serves what was published.
+ * Under `npm run dev` there is nothing to publish: the dev server shows every save at once.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ServedSite } from '../static.ts';
+
+export interface PublishState {
+  state: 'idle' | 'running' | 'done' | 'failed';
+  step?: string;
+  message?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  durationMs?: number;
+}
+
+export interface Publisher {
+  state(): PublishState;
+  /** Starts a build unless one is running; returns the state right after. */
+  start(): PublishState;
+}
+
+export const DEV_PUBLISH: PublishState = {
+  state: 'done',
+  message: 'In development the site reloads by itself.',
+};
+
+export const publishMessages = {
+  done: (pages: number, seconds: string) => `Published: ${pages} pages are live (built in ${seconds} s).`,
+  failed: 'Not published: the build stopped. The site still shows the previous version.',
+  noServer: 'Not published: this server does not serve the site itself, so there is nothing to switch.',
+};
+
+const BUILD_SCRIPT = path.join(import.meta.dirname, 'buildSite.ts');
+const REPO = path.resolve(import.meta.dirname, '../..');
+const STEP_NAMES: Record<string, string> = {
+  validate: 'Checking the content',
+  build: 'Building the site',
+  prerender: 'Writing the pages',
+  cards: 'Drawing the sharing cards',
+  live: 'Switching to the new version',
+};
+
+export interface SitePublisherOptions {
+  contentDir: string;
+  /** DIST_DIR: DIST_DIR/client is the build served at start. */
+  distDir: string;
+  /** The running static server's hook (absent when the server does not serve the site). */
+  served: () => ServedSite | undefined;
+  now?: () => number;
+}
+
+export class SitePublisher implements Publisher {
+  private current: PublishState = { state: 'idle' };
+  private running: Promise<void> | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SitePublisherOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  state(): PublishState {
+    return { ...this.current };
+  }
+
+  start(): PublishState {
+    if (this.current.state === 'running') return this.state();
+    const started = this.now();
+    this.current = {
+      state: 'running',
+      step: STEP_NAMES.validate,
+      startedAt: new Date(started).toISOString(),
+    };
+    this.running = this.run(started).catch((error: unknown) => {
+      this.finish(
+        started,
+        'failed',
+        `${publishMessages.failed} ${error instanceof Error ? error.message : ''}`.trim(),
+      );
+    });
+    return this.state();
+  }
+
+  /** Resolves when the build under way (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
+  private finish(started: number, state: 'done' | 'failed', message: string) {
+    const finished = this.now();
+    this.current = {
+      state,
+      message,
+      startedAt: new Date(started).toISOString(),
+      finishedAt: new Date(finished).toISOString(),
+      durationMs: finished - started,
+    };
+  }
+
+  private async run(started: number): Promise<void> {
+    const served = this.options.served();
+    if (!served) return this.finish(started, 'failed', publishMessages.noServer);
+    const id = `${started.toString(36)}-${process.pid}`;
+    const work = path.join(this.options.distDir, `.publish-${id}`);
+    const { code, stderr, pages } = await this.build(work);
+    if (code !== 0) {
+      await rm(work, { recursive: true, force: true });
+      const why = stderr.trim().split('\n').slice(-40).join('\n');
+      return this.finish(started, 'failed', `${publishMessages.failed}\n\n${why || `Exit code ${code}.`}`);
+    }
+    this.current = { ...this.current, step: STEP_NAMES.live };
+    served.swap(path.join(work, 'client'));
+    // Make DIST_DIR/client the new build as well (a copy, renamed into place), then serve from it
+    // and drop the work folder: a restart then serves what was published.
+    const client = path.join(this.options.distDir, 'client');
+    const next = path.join(this.options.distDir, `.next-${id}`);
+    const old = path.join(this.options.distDir, `.old-${id}`);
+    await cp(path.join(work, 'client'), next, { recursive: true });
+    if (existsSync(client)) await rename(client, old);
+    await rename(next, client);
+    served.swap(client);
+    await rm(old, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
+    this.finish(started, 'done', publishMessages.done(pages, ((this.now() - started) / 1000).toFixed(1)));
+  }
+
+  private build(work: string): Promise<{ code: number; stderr: string; pages: number }> {
+    return new Promise((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', BUILD_SCRIPT, this.options.contentDir, work],
+        {
+          cwd: REPO,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stderr = '';
+      let pages = 0;
+      let pending = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        pending += chunk;
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
+          const m = /^STEP (\w+)(?: (\d+))?/.exec(line);
+          if (!m) continue;
+          if (m[1] === 'done') pages = Number(m[2] ?? 0);
+          else this.current = { ...this.current, step: STEP_NAMES[m[1] ?? ''] ?? m[1] };
+        }
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-16_000);
+      });
+      child.on('error', (error) => resolve({ code: -1, stderr: error.message, pages }));
+      child.on('close', (code) => resolve({ code: code ?? -1, stderr, pages }));
+    });
+  }
+}
+
+export function registerPublishRoutes(app: FastifyInstance, publisher: Publisher | undefined): void {
+  app.get('/publish', async () => publisher?.state() ?? DEV_PUBLISH);
+  app.post('/publish', async (_request, reply) => {
+    if (!publisher) return DEV_PUBLISH;
+    return reply.code(202).send(publisher.start());
+  });
+}

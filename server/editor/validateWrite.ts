@@ -1,0 +1,46 @@
+/**
+ * Checks the site as it would be after a write, with the validator of `npm run validate`
+ * (src/validator/validateSite.ts) over the files on disk with one file replaced. Problems the
+ * site already had in other files do not block the save; problems in the written file, or new
+ * ones it causes elsewhere (a link to a page whose path changed), do.
+ */
+import { folderSource } from '../../scripts/build/validateFolder.ts';
+import type { ContentError } from '../../src/validator/types.ts';
+import { type ContentSource, validateSite } from '../../src/validator/validateSite.ts';
+
+export interface EditorError {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+function withFile(source: ContentSource, file: string, text: string | undefined): ContentSource {
+  return {
+    ...source,
+    pageFiles: () => {
+      const files = source.pageFiles().filter((f) => f !== file);
+      return (text === undefined || !file.startsWith('pages/') ? files : [...files, file]).sort();
+    },
+    readText: (f) => (f === file ? text : source.readText(f)),
+  };
+}
+
+const key = (e: ContentError) => `${e.file}\n${e.where}\n${e.message}`;
+
+/** The problems that stop writing `text` to `file` (none: it may be written). */
+export function problemsAfterWrite(root: string, file: string, text: string | undefined): EditorError[] {
+  const source = folderSource(root);
+  const before = new Set(validateSite(source).errors.map(key));
+  const after = validateSite(withFile(source, file, text)).errors;
+  return after
+    .filter((e) => e.file === file || !before.has(key(e)))
+    .map((e) => ({
+      file: e.file,
+      line: e.line,
+      column: e.column,
+      message: e.message,
+      severity: 'error' as const,
+    }));
+}

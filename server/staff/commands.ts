@@ -1,0 +1,93 @@
+/**
+ * `npm run staff -- ...`: named staff accounts (server/staff/accounts.ts). The password is never an
+ * argument (it would stay in the shell history): it is read by `readPassword`.
+ */
+import { FORMS, type FormName } from '../storage/repository.ts';
+import { AccountError, type StaffAccounts } from './accounts.ts';
+import { isFormName, isRole, ROLES, type Role } from './types.ts';
+
+export const STAFF_USAGE = `Usage: npm run staff -- <command>
+
+  list                                   the accounts, with role and forms
+  add <email> --role <role> [--name "Full Name"] [--forms f1,f2]
+                                         a new account; asks for its password
+  passwd <email>                         a new password (signs the account out everywhere)
+  remove <email>                         deletes the account (and signs it out)
+
+Roles: admin (everything, including accounts' data), content (the page editor),
+inbox (the submissions inbox; --forms limits it to some of: ${FORMS.join(', ')}).
+The password is typed without echo, or read from the first line of standard input:
+  printf '%s\\n' "$PASSWORD" | npm run staff -- add ravi@example.com --role inbox --forms application`;
+
+export class StaffUsageError extends Error {}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  const arg = args[i] ?? '';
+  if (arg.includes('=')) return arg.slice(arg.indexOf('=') + 1);
+  const value = args[i + 1];
+  if (value === undefined || value.startsWith('--')) throw new StaffUsageError(`--${name} needs a value.`);
+  return value;
+}
+
+/** Runs one command; throws StaffUsageError (wrong arguments) or AccountError (refused). */
+export async function runStaff(
+  args: string[],
+  accounts: StaffAccounts,
+  out: (text: string) => void,
+  readPassword: (confirm: boolean) => Promise<string>,
+): Promise<void> {
+  const [command, email] = args;
+  if (command === 'list') {
+    const list = await accounts.list();
+    for (const a of list)
+      out(
+        `${a.email}\t${a.role}${a.role === 'inbox' ? ` (${a.forms ? a.forms.join(', ') : 'all forms'})` : ''}\t${a.name}\n`,
+      );
+    out(`${list.length} account(s).\n`);
+    return;
+  }
+  if (!email || email.startsWith('--'))
+    throw new StaffUsageError(command ? `"${command}" needs an email address.` : 'Which command?');
+  if (command === 'add') {
+    const role = option(args, 'role');
+    if (!isRole(role)) throw new StaffUsageError(`--role must be one of: ${ROLES.join(', ')}.`);
+    const formsArg = option(args, 'forms');
+    let forms: FormName[] | null = null;
+    if (formsArg !== undefined) {
+      if (role !== 'inbox') throw new StaffUsageError('--forms applies to the inbox role only.');
+      const names = formsArg
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean);
+      const wrong = names.filter((f) => !isFormName(f));
+      if (wrong.length || !names.length)
+        throw new StaffUsageError(
+          `--forms takes form names among: ${FORMS.join(', ')} (not "${wrong.join(', ')}").`,
+        );
+      forms = names as FormName[];
+    }
+    const added = await accounts.add({
+      email,
+      name: option(args, 'name') ?? '',
+      role: role as Role,
+      forms,
+      password: await readPassword(true),
+    });
+    out(`Added ${added.email} (${added.role}${added.forms ? `: ${added.forms.join(', ')}` : ''}).\n`);
+    return;
+  }
+  if (command === 'passwd') {
+    if (!(await accounts.byEmail(email))) throw new AccountError(`There is no account for ${email}.`);
+    await accounts.setPassword(email, await readPassword(true));
+    out(`New password set for ${email}; its sessions have ended.\n`);
+    return;
+  }
+  if (command === 'remove') {
+    if (!(await accounts.remove(email))) throw new AccountError(`There is no account for ${email}.`);
+    out(`Removed ${email}.\n`);
+    return;
+  }
+  throw new StaffUsageError(`Unknown command "${command}".`);
+}

@@ -1,0 +1,296 @@
+// @vitest-environment node
+/**
+ * Each role against each staff route, over real HTTP: every account signs in with its email and
+ * password and calls every route; the table says what it must get.
+ */
+import { hashPassword } from '../admin/password.ts';
+import { adminMessages, CSRF_HEADER } from '../admin/routes.ts';
+import { PDF_BYTES, removeTempDirs, startTestServer, type TestServer } from '../testSupport.ts';
+import { StaffAccounts } from './accounts.ts';
+
+const FAST = { N: 1024, r: 8, p: 1 };
+const PASSWORD = 'a long enough password';
+const ADMIN_PASSWORD = 'the first administrator password';
+let server: TestServer;
+let accounts: StaffAccounts;
+
+const WHO = ['firstAdmin', 'admin', 'content', 'inbox', 'inboxContact'] as const;
+type Who = (typeof WHO)[number];
+const EMAIL: Record<Who, string> = {
+  firstAdmin: 'boss@example.com',
+  admin: 'admin@example.com',
+  content: 'writer@example.com',
+  inbox: 'sales@example.com',
+  inboxContact: 'front-desk@example.com',
+};
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+const sessions = {} as Record<Who, Session>;
+const ids = { demo: 0, contact: 0, application: 0 };
+
+async function signIn(email: string, password: string): Promise<Response> {
+  return fetch(`${server.api}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+function call(s: Session, method: string, route: string, body?: unknown): Promise<Response> {
+  return fetch(`${server.api}/admin${route}`, {
+    method,
+    headers: {
+      cookie: s.cookie,
+      ...(method !== 'GET' && { [CSRF_HEADER]: s.csrf }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
+const meta = { ip: '203.0.113.5', userAgent: 'vitest' };
+const newDemo = () =>
+  server.repo.addDemo(
+    { name: 'Dee', phone: '9876543210', email: 'd@example.com', serviceType: 'IoT', query: 'q' },
+    meta,
+  );
+const newContact = () =>
+  server.repo.addContact(
+    { name: 'Cee', email: 'c@example.com', mobileNumber: '9876543210', message: 'Hi' },
+    meta,
+  );
+
+beforeAll(async () => {
+  server = await startTestServer({
+    admin: {
+      passwordHash: await hashPassword(ADMIN_PASSWORD, FAST),
+      adminEmail: EMAIL.firstAdmin,
+      loginLimit: 100,
+    },
+  });
+  accounts = new StaffAccounts(server.db, { hashParams: FAST });
+  await accounts.add({ email: EMAIL.admin, name: 'Asha Admin', role: 'admin', password: PASSWORD });
+  await accounts.add({ email: EMAIL.content, name: 'Wen Writer', role: 'content', password: PASSWORD });
+  await accounts.add({ email: EMAIL.inbox, name: 'Sam Sales', role: 'inbox', password: PASSWORD });
+  await accounts.add({
+    email: 'FRONT-DESK@example.com',
+    name: 'Fran Desk',
+    role: 'inbox',
+    forms: ['contact'],
+    password: PASSWORD,
+  });
+  for (const who of WHO) {
+    const res = await signIn(EMAIL[who].toUpperCase(), who === 'firstAdmin' ? ADMIN_PASSWORD : PASSWORD);
+    expect(res.status, who).toBe(200);
+    sessions[who] = {
+      cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+      csrf: ((await res.json()) as { csrfToken: string }).csrfToken,
+    };
+  }
+  ids.demo = await newDemo();
+  ids.contact = await newContact();
+  ids.application = await server.repo.addApplication(
+    {
+      fullName: 'Ravi',
+      email: 'r@example.com',
+      phone: '9876543210',
+      coverLetter: 'Hello',
+      position: 'Customer Support',
+      cv: { name: 'cv.pdf', type: 'pdf', data: PDF_BYTES },
+    },
+    meta,
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+  removeTempDirs();
+});
+
+const A = 200; // allowed
+const F = 403; // forbidden
+/** Route as registered, the address called (a function when each call needs a fresh row), body, status per role. */
+type Row = [string, string, string | (() => Promise<string>), unknown, Record<Who, number>];
+const all = (status: number): Record<Who, number> => ({
+  firstAdmin: status,
+  admin: status,
+  content: status,
+  inbox: status,
+  inboxContact: status,
+});
+/** The inbox roles: all forms for admin and inbox, none for content, one for inboxContact. */
+const inboxRoute = (contactToo: boolean): Record<Who, number> => ({
+  ...all(A),
+  content: F,
+  inboxContact: contactToo ? A : F,
+});
+const TABLE: Row[] = [
+  ['GET', '/session', '/session', undefined, all(A)],
+  ['GET', '/submissions/:form', '/submissions/demo', undefined, inboxRoute(false)],
+  ['GET', '/submissions/:form', '/submissions/contact?q=Cee', undefined, inboxRoute(true)],
+  [
+    'GET',
+    '/submissions/:form/:id',
+    async () => `/submissions/demo/${ids.demo}`,
+    undefined,
+    inboxRoute(false),
+  ],
+  [
+    'GET',
+    '/submissions/:form/:id',
+    async () => `/submissions/contact/${ids.contact}`,
+    undefined,
+    inboxRoute(true),
+  ],
+  [
+    'GET',
+    '/submissions/application/:id/cv',
+    async () => `/submissions/application/${ids.application}/cv`,
+    undefined,
+    inboxRoute(false),
+  ],
+  [
+    'POST',
+    '/submissions/:form/:id/handled',
+    async () => `/submissions/demo/${ids.demo}/handled`,
+    { handled: true },
+    inboxRoute(false),
+  ],
+  [
+    'POST',
+    '/submissions/:form/:id/handled',
+    async () => `/submissions/contact/${ids.contact}/handled`,
+    { handled: false },
+    inboxRoute(true),
+  ],
+  [
+    'DELETE',
+    '/submissions/:form/:id',
+    async () => `/submissions/demo/${await newDemo()}`,
+    undefined,
+    inboxRoute(false),
+  ],
+  [
+    'DELETE',
+    '/submissions/:form/:id',
+    async () => `/submissions/contact/${await newContact()}`,
+    undefined,
+    inboxRoute(true),
+  ],
+  ['GET', '/export', '/export?form=demo', undefined, inboxRoute(false)],
+  ['GET', '/export', '/export?form=contact', undefined, inboxRoute(true)],
+  ['GET', '/export', '/export', undefined, inboxRoute(true)],
+  ['POST', '/logout', '/logout', undefined, all(A)],
+];
+
+describe('each staff role against each route', () => {
+  it('covers every staff route the server registers (read from the server itself)', () => {
+    const prefix = '/backend/api/admin';
+    const routes = server.routes.filter(
+      (r) =>
+        r.url.startsWith(`${prefix}/`) &&
+        r.method !== 'HEAD' &&
+        !r.url.endsWith('*') &&
+        r.url !== `${prefix}/login`,
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    for (const r of routes)
+      expect(
+        TABLE.some(([method, template]) => method === r.method && `${prefix}${template}` === r.url),
+        `${r.method} ${r.url} is not in TABLE`,
+      ).toBe(true);
+  });
+
+  for (const who of WHO)
+    it(`gives ${who} what its role allows, and 403 with a message otherwise`, async () => {
+      for (const [method, , route, body, expected] of TABLE) {
+        const path = typeof route === 'string' ? route : await route();
+        const res = await call(sessions[who], method, path, body);
+        expect(res.status, `${who}: ${method} ${path}`).toBe(expected[who]);
+        if (res.status === 403) {
+          const { message } = (await res.json()) as { message: string };
+          expect([adminMessages.forbidden, adminMessages.formForbidden]).toContain(message);
+        } else await res.arrayBuffer();
+      }
+    });
+});
+
+describe('what each account sees', () => {
+  it('tells the app who is signed in, and counts only the forms the account may see', async () => {
+    const s = await signIn(EMAIL.inboxContact, PASSWORD);
+    const session = { cookie: (s.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf: '' };
+    const login = (await s.json()) as { staff: unknown };
+    const expected = { name: 'Fran Desk', email: EMAIL.inboxContact, role: 'inbox', forms: ['contact'] };
+    expect(login.staff).toEqual(expected);
+    const body = (await (await call(session, 'GET', '/session')).json()) as {
+      staff: unknown;
+      forms: { form: string }[];
+      csrfToken: string;
+    };
+    expect(body.staff).toEqual(expected);
+    expect(body.forms.map((f) => f.form)).toEqual(['contact']);
+    expect(body.csrfToken).toMatch(/^[\w-]{43}$/);
+    // The export of "everything" holds only its form.
+    const csv = await (await call(session, 'GET', '/export')).text();
+    expect(csv).toContain('contact,');
+    expect(csv).not.toMatch(/^demo,/m);
+    expect(csv.split('\r\n')[0]).not.toContain('serviceType');
+
+    const writer = await signIn(EMAIL.content, PASSWORD);
+    const writerSession = { cookie: (writer.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf: '' };
+    const w = (await (await call(writerSession, 'GET', '/session')).json()) as {
+      staff: unknown;
+      forms: unknown[];
+    };
+    expect(w.staff).toEqual({ name: 'Wen Writer', email: EMAIL.content, role: 'content', forms: null });
+    expect(w.forms).toEqual([]);
+  });
+
+  it('signs the first administrator in without an email too (as before named accounts)', async () => {
+    const res = await fetch(`${server.api}/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { staff: { email: string } }).staff.email).toBe(EMAIL.firstAdmin);
+  });
+
+  it('refuses an unknown address and a wrong password with the same message', async () => {
+    for (const [email, password] of [
+      ['nobody@example.com', PASSWORD],
+      [EMAIL.inbox, 'not the password at all'],
+      [EMAIL.firstAdmin, PASSWORD],
+      ['admin@localhost', ADMIN_PASSWORD], // ADMIN_EMAIL replaced the default address
+    ] as const) {
+      const res = await signIn(email, password);
+      expect(res.status, email).toBe(401);
+      expect(((await res.json()) as { message: string }).message).toBe(adminMessages.wrongPassword);
+    }
+  });
+
+  it('applies a role change at once, and ends the sessions of a new password or a removed account', async () => {
+    const email = 'temp@example.com';
+    await accounts.add({ email, name: 'Temp', role: 'content', password: PASSWORD });
+    const open = async () => {
+      const res = await signIn(email, PASSWORD);
+      expect(res.status).toBe(200);
+      return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf: '' };
+    };
+    const s = await open();
+    expect((await call(s, 'GET', '/submissions/demo')).status).toBe(403);
+    await server.db.db.updateTable('staff_users').set({ role: 'inbox' }).where('email', '=', email).execute();
+    expect((await call(s, 'GET', '/submissions/demo')).status).toBe(200);
+
+    await accounts.setPassword(email, 'another long password');
+    expect((await call(s, 'GET', '/session')).status).toBe(401);
+    expect((await signIn(email, PASSWORD)).status).toBe(401);
+
+    await accounts.setPassword(email, PASSWORD);
+    const again = await open();
+    expect(await accounts.remove(email)).toBe(true);
+    expect((await call(again, 'GET', '/session')).status).toBe(401);
+  });
+});

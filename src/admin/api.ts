@@ -1,0 +1,159 @@
+/**
+ * The staff API as the staff app sees it ({base}/api/admin, server/admin/routes.ts). Every
+ * state-changing call sends the session's CSRF token in X-CSRF-Token; a 401 means the session is
+ * over (or never was) and is reported to `onSignedOut` so the app shows the sign-in screen.
+ */
+
+export type Role = 'admin' | 'content' | 'inbox';
+
+export interface StaffInfo {
+  name: string;
+  email: string;
+  role: Role;
+  /** The forms an inbox account is limited to; null: all. */
+  forms: string[] | null;
+}
+
+export interface FormCount {
+  form: string;
+  total: number;
+  open: number;
+}
+
+export interface Labels {
+  forms: Record<string, { one: string; many: string }>;
+  fields: Record<string, string>;
+}
+
+export interface SessionInfo {
+  csrfToken: string;
+  expiresAt: string;
+  staff: StaffInfo;
+  /** The forms this account may see, with their counts. */
+  forms: FormCount[];
+  labels: Labels;
+}
+
+export interface Submission {
+  form: string;
+  id: number;
+  createdAt: string;
+  clientIp: string;
+  userAgent: string;
+  handledAt: string | null;
+  fields: Record<string, unknown>;
+}
+
+export interface SubmissionPage {
+  items: Submission[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The session ended (or there was none): the sign-in screen shows `message`. */
+export class SignedOut extends Error {}
+
+const SIGN_IN = 'Please sign in.';
+
+export class StaffClient {
+  csrfToken = '';
+  /** Told when a call finds the session over. */
+  onSignedOut: (message: string | undefined) => void = () => {};
+
+  constructor(
+    readonly base: string,
+    private readonly fetchFn: typeof fetch = (...args) => fetch(...args),
+  ) {}
+
+  async call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+    const method = init.method ?? 'GET';
+    const headers: Record<string, string> = {};
+    if (method !== 'GET') headers['x-csrf-token'] = this.csrfToken;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await this.fetchFn(`${this.base}${path}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+      });
+    } catch {
+      throw new Error('The server could not be reached. Check the connection and try again.');
+    }
+    let body: unknown = null;
+    try {
+      body = await res.json();
+    } catch {
+      body = null;
+    }
+    const message = (body as { message?: unknown } | null)?.message;
+    const text = typeof message === 'string' ? message : undefined;
+    if (res.status === 401 && path !== '/login') {
+      this.csrfToken = '';
+      this.onSignedOut(text === SIGN_IN ? undefined : text);
+      throw new SignedOut(text ?? SIGN_IN);
+    }
+    if (!res.ok) throw new Error(text ?? `The server answered with error ${res.status}.`);
+    return body as T;
+  }
+
+  async session(): Promise<SessionInfo> {
+    const session = await this.call<SessionInfo>('/session');
+    this.csrfToken = session.csrfToken;
+    return session;
+  }
+
+  async signIn(email: string, password: string): Promise<SessionInfo> {
+    const res = await this.call<{ csrfToken: string }>('/login', {
+      method: 'POST',
+      body: { email, password },
+    });
+    this.csrfToken = res.csrfToken;
+    return this.session();
+  }
+
+  async signOut(): Promise<void> {
+    try {
+      await this.call('/logout', { method: 'POST' });
+    } finally {
+      this.csrfToken = '';
+    }
+  }
+
+  list(form: string, query: { q: string; status: string; page: number; pageSize: number }) {
+    const params = new URLSearchParams({
+      q: query.q,
+      status: query.status,
+      page: String(query.page),
+      pageSize: String(query.pageSize),
+    });
+    return this.call<SubmissionPage>(`/submissions/${encodeURIComponent(form)}?${params}`);
+  }
+
+  get(form: string, id: number) {
+    return this.call<Submission>(`/submissions/${encodeURIComponent(form)}/${id}`);
+  }
+
+  setHandled(form: string, id: number, handled: boolean) {
+    return this.call<Submission>(`/submissions/${encodeURIComponent(form)}/${id}/handled`, {
+      method: 'POST',
+      body: { handled },
+    });
+  }
+
+  remove(form: string, id: number) {
+    return this.call<{ message: string }>(`/submissions/${encodeURIComponent(form)}/${id}`, {
+      method: 'DELETE',
+    });
+  }
+
+  exportUrl(form: string): string {
+    return `${this.base}/export?form=${encodeURIComponent(form)}`;
+  }
+
+  cvUrl(id: number): string {
+    return `${this.base}/submissions/application/${id}/cv`;
+  }
+}

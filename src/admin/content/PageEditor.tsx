@@ -1,0 +1,416 @@
+/**
+ * The two-pane page editor: on the left the page's details and one form per block (add, move,
+ * remove blocks by button; every change undoable); on the right the live preview. Problems are
+ * found as the user types, by the site's validator, and shown next to their field.
+ */
+import {
+  type KeyboardEvent,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { allowedBlockTypes } from './allowedBlocks.ts';
+import { type ContentApi, isConflict, type SiteFiles } from './api.ts';
+import { BlockCard } from './BlockCard.tsx';
+import styles from './content.module.css';
+import {
+  addBlock,
+  type Data,
+  docFromText,
+  moveBlock,
+  type PageDoc,
+  pageOf,
+  removeBlock,
+  skeletonOf,
+  textForValidation,
+} from './document.ts';
+import type { EditorFormContext } from './formContext.ts';
+import { kindOfFile } from './kinds.ts';
+import { SchemaForm } from './SchemaForm.tsx';
+import { blockLabel, blockSchema, pageDetailsSchema } from './schemaForms.ts';
+import { useUndo } from './useUndo.ts';
+import { placeProblems, type SiteSnapshot, snapshotOf, validateEdited } from './validation.ts';
+
+export interface PageEditorProps {
+  file: string;
+  site: SiteFiles;
+  client: ContentApi;
+  onBack: () => void;
+  /** The server wrote the file: the section updates its copy of the site. */
+  onSaved: (file: string, text: string, version: string) => void;
+}
+
+interface SaveState {
+  kind: 'idle' | 'saving' | 'saved' | 'failed' | 'conflict';
+  message?: string;
+  changed?: string[];
+  theirs?: { version: string; text: string };
+  serverErrors?: string[];
+}
+
+export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorProps) {
+  const original = site.files[file];
+  const [baseText, setBaseText] = useState(original?.text ?? '');
+  const [version, setVersion] = useState<string | null>(original?.version ?? null);
+  const history = useUndo<PageDoc>(useMemo(() => docFromText(original?.text ?? ''), [original?.text]));
+  const doc = history.value;
+  const [savedDoc, setSavedDoc] = useState<PageDoc>(doc);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const addSelectId = useId();
+
+  const snapshot: SiteSnapshot = useMemo(() => snapshotOf(site), [site]);
+  const kind = kindOfFile(file);
+  const allowed = useMemo(() => allowedBlockTypes(snapshot.files, kind), [snapshot, kind]);
+  const [addType, setAddType] = useState(allowed[0] ?? '');
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  // Validation runs on a deferred copy: typing stays smooth on a slow machine.
+  const deferred = useDeferredValue(doc);
+  const problems = useMemo(
+    () => validateEdited(snapshot, file, textForValidation(deferred, baseText)),
+    [snapshot, file, deferred, baseText],
+  );
+  const placed = useMemo(
+    () =>
+      placeProblems(
+        problems,
+        deferred.blocks.map((b) => b.key),
+      ),
+    [problems, deferred],
+  );
+  const dirty = doc !== savedDoc;
+
+  const addresses = useMemo(() => {
+    const list: { value: string; label: string }[] = [{ value: '#contactus', label: 'The footer (contact)' }];
+    for (const [f, text] of snapshot.files) {
+      if (!f.startsWith('pages/')) continue;
+      const path = /^path:\s*(\S+)/m.exec(text)?.[1];
+      const title = /^title:\s*(.*)$/m.exec(text)?.[1] ?? f;
+      if (path) list.push({ value: path, label: title });
+      for (const alias of text.match(/^aliases:\s*\n((?:\s+-\s*\S+\n?)+)/m)?.[1]?.matchAll(/-\s*(\S+)/g) ??
+        [])
+        if (alias[1]) list.push({ value: alias[1], label: `${title} (alias)` });
+    }
+    return list;
+  }, [snapshot]);
+
+  const [images, setImages] = useState(site.images);
+  const pageFolder = file.replace(/^pages\//, '').replace(/\.yaml$/, '');
+  const context: EditorFormContext = useMemo(
+    () => ({
+      images,
+      addresses,
+      warnings: placed.warningsById,
+      upload: async (image: File) => {
+        const [folder = 'pages', ...rest] = pageFolder.split('/');
+        const saved = await client.uploadImage(
+          rest.length ? folder : 'pages',
+          rest.join('/') || folder,
+          image,
+        );
+        setImages((list) => [...list, saved]);
+        return saved;
+      },
+      onFieldFocus: (id: string) => setActiveKey(id.split('_')[0] ?? null),
+    }),
+    [images, addresses, placed.warningsById, client, pageFolder],
+  );
+
+  const set = history.set;
+  const docRef = useRef(doc);
+  docRef.current = doc;
+
+  const changeDetails = useCallback(
+    (details: Data, id?: string) => set({ ...docRef.current, details }, `page:${id ?? ''}`),
+    [set],
+  );
+  const changeBlock = useCallback(
+    (key: string, data: Data, id?: string) => {
+      const current = docRef.current;
+      set(
+        { ...current, blocks: current.blocks.map((b) => (b.key === key ? { key, data } : b)) },
+        `${key}:${id ?? ''}`,
+      );
+    },
+    [set],
+  );
+  const move = useCallback(
+    (key: string, by: -1 | 1) => {
+      const current = docRef.current;
+      const index = current.blocks.findIndex((b) => b.key === key);
+      set(moveBlock(current, index, by));
+      setAnnouncement(`Block moved to position ${index + by + 1}.`);
+      // Keep the keyboard where it was: on the same button of the moved block.
+      requestAnimationFrame(() => {
+        const button = document.getElementById(
+          `${by < 0 ? 'up' : 'down'}-${key}`,
+        ) as HTMLButtonElement | null;
+        (button && !button.disabled
+          ? button
+          : document.getElementById(`${by < 0 ? 'down' : 'up'}-${key}`)
+        )?.focus();
+      });
+    },
+    [set],
+  );
+  const remove = useCallback(
+    (key: string) => {
+      const current = docRef.current;
+      const index = current.blocks.findIndex((b) => b.key === key);
+      const label = blockLabel(String(current.blocks[index]?.data.type ?? ''));
+      const next = removeBlock(current, index);
+      set(next);
+      setAnnouncement(`${label} removed. Undo brings it back.`);
+      const focusKey = next.blocks[Math.min(index, next.blocks.length - 1)]?.key;
+      requestAnimationFrame(() => {
+        (focusKey ? document.getElementById(`block-${focusKey}`)?.querySelector('button') : null)?.focus();
+      });
+    },
+    [set],
+  );
+  const add = () => {
+    if (!addType) return;
+    const data = skeletonOf(blockSchema(addType)) as Data;
+    const next = addBlock(doc, data);
+    set(next);
+    const key = next.blocks[next.blocks.length - 1]?.key;
+    setAnnouncement(`${blockLabel(addType)} added at the end of the page.`);
+    requestAnimationFrame(() => {
+      const field = key
+        ? document
+            .getElementById(`block-${key}`)
+            ?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select')
+        : null;
+      (field ?? document.getElementById(`up-${key}`))?.focus();
+    });
+  };
+
+  const doSave = async (overVersion?: string) => {
+    if (placed.errorCount) return;
+    setSave({ kind: 'saving', message: 'Saving…' });
+    try {
+      const saved = await client.save(file, overVersion ?? version, pageOf(doc));
+      setVersion(saved.version);
+      setBaseText(saved.text);
+      setSavedDoc(doc);
+      onSaved(file, saved.text, saved.version);
+      setSave({ kind: 'saved', message: saved.commit ? 'Saved and recorded in the history.' : 'Saved.' });
+    } catch (error) {
+      if (isConflict(error)) {
+        setSave({
+          kind: 'conflict',
+          message: error.message,
+          changed: error.body.changed,
+          theirs: error.body.current,
+        });
+      } else {
+        const body = (error as { body?: { errors?: { message: string }[] } }).body;
+        setSave({
+          kind: 'failed',
+          message: error instanceof Error ? error.message : String(error),
+          serverErrors: body?.errors?.map((e) => e.message) ?? [],
+        });
+      }
+    }
+  };
+
+  const loadTheirs = () => {
+    if (!save.theirs) return;
+    const theirs = docFromText(save.theirs.text);
+    setBaseText(save.theirs.text);
+    setVersion(save.theirs.version);
+    history.set(theirs);
+    setSavedDoc(theirs);
+    setSave({ kind: 'idle' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) {
+      event.preventDefault();
+      history.undo();
+    } else if ((key === 'z' && event.shiftKey) || key === 'y') {
+      event.preventDefault();
+      history.redo();
+    } else if (key === 's') {
+      event.preventDefault();
+      void doSave();
+    }
+  };
+
+  const title = String(doc.details.title ?? file);
+  const errorCount = placed.errorCount;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the shortcuts are extras; every action has a button
+    <div className={styles.editor} onKeyDown={onKeyDown}>
+      <div className={styles.toolbar}>
+        <button type="button" className={styles.secondary} onClick={onBack}>
+          ← All pages
+        </button>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Edit: {title}
+        </h1>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={history.undo}
+          disabled={!history.canUndo}
+          aria-keyshortcuts="Control+Z Meta+Z"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={history.redo}
+          disabled={!history.canRedo}
+          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+        >
+          Redo
+        </button>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={() => void doSave()}
+          disabled={errorCount > 0 || save.kind === 'saving' || (!dirty && version !== null)}
+          aria-describedby="save-status"
+        >
+          Save
+        </button>
+        <span id="save-status" className={styles.status} role="status">
+          {errorCount > 0
+            ? `${errorCount} ${errorCount === 1 ? 'problem' : 'problems'} to fix before saving`
+            : save.kind !== 'idle' && save.kind !== 'conflict'
+              ? save.message
+              : dirty
+                ? 'Unsaved changes'
+                : 'No changes'}
+        </span>
+      </div>
+      <div className={styles.panes}>
+        <div className={styles.formPane}>
+          <p className={styles.visuallyHidden} aria-live="polite">
+            {announcement}
+          </p>
+          {save.kind === 'conflict' && (
+            <div className={styles.conflict} role="alert">
+              <h2>Someone else changed this page</h2>
+              <p>{save.message}</p>
+              {save.changed && save.changed.length > 0 && (
+                <>
+                  <p>What they changed:</p>
+                  <ul>
+                    {save.changed.map((c) => (
+                      <li key={c}>
+                        <code>{c}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              <p>Your changes are still here.</p>
+              <button
+                type="button"
+                className={styles.primary}
+                onClick={() => void doSave(save.theirs?.version)}
+              >
+                Save mine over theirs
+              </button>{' '}
+              <button type="button" className={styles.secondary} onClick={loadTheirs}>
+                Drop mine and load theirs
+              </button>
+            </div>
+          )}
+          {save.kind === 'failed' && (
+            <div className={styles.problems} role="alert">
+              <p>{save.message}</p>
+              {save.serverErrors && save.serverErrors.length > 0 && (
+                <ul>
+                  {save.serverErrors.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          {placed.page.length > 0 && (
+            <div className={styles.problems}>
+              <h2>Problems with the page</h2>
+              <ul>
+                {placed.page.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {placed.pageWarnings.length > 0 && (
+            <div className={styles.warnings}>
+              <h2>Warnings</h2>
+              <ul>
+                {placed.pageWarnings.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <fieldset className={styles.blockCard} id="block-page">
+            <legend>Page details</legend>
+            <SchemaForm
+              schema={pageDetailsSchema()}
+              data={doc.details}
+              idPrefix="page"
+              errors={placed.details}
+              context={context}
+              onChange={changeDetails}
+            />
+          </fieldset>
+          <h2>Sections of the page</h2>
+          {doc.blocks.map((block, index) => (
+            <BlockCard
+              key={block.key}
+              blockKey={block.key}
+              index={index}
+              count={doc.blocks.length}
+              data={block.data}
+              errors={placed.blocks.get(index)}
+              blockErrors={placed.blockLevel.get(index)}
+              context={context}
+              active={activeKey === block.key}
+              onChange={changeBlock}
+              onMove={move}
+              onRemove={remove}
+            />
+          ))}
+          <div className={styles.addBlock}>
+            <div>
+              <label htmlFor={addSelectId}>Add a section</label>
+              <br />
+              <select id={addSelectId} value={addType} onChange={(e) => setAddType(e.target.value)}>
+                {allowed.map((t) => (
+                  <option key={t} value={t}>
+                    {blockLabel(t)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="button" className={styles.primary} onClick={add} disabled={!addType}>
+              Add at the end
+            </button>
+          </div>
+        </div>
+        <div className={styles.previewPane} />
+      </div>
+    </div>
+  );
+}

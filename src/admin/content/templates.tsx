@@ -1,0 +1,138 @@
+/**
+ * rjsf templates with words on every button (not glyph-only icons) so each is named for a screen
+ * reader and usable by keyboard: list items move up/down and are removed with buttons, never by
+ * dragging. Errors and warnings appear under their field, with the ids rjsf's inputs point to.
+ */
+import type {
+  ArrayFieldItemTemplateProps,
+  ArrayFieldTemplateProps,
+  FieldErrorProps,
+  TemplatesType,
+} from '@rjsf/utils';
+import { errorId, getTemplate, getUiOptions } from '@rjsf/utils';
+import styles from './content.module.css';
+import { contextOf } from './formContext.ts';
+
+function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, hasToolbar, index, totalItems } = props;
+  const n = index + 1;
+  return (
+    <div className={styles.arrayItem}>
+      <div>{children}</div>
+      {hasToolbar && (
+        <div className={styles.arrayButtons}>
+          {(buttonsProps.hasMoveUp || buttonsProps.hasMoveDown) && (
+            <>
+              <button
+                type="button"
+                className={styles.small}
+                disabled={!buttonsProps.hasMoveUp || props.disabled || props.readonly}
+                onClick={buttonsProps.onMoveUpItem}
+                aria-label={`Move item ${n} of ${totalItems} up`}
+              >
+                Up
+              </button>
+              <button
+                type="button"
+                className={styles.small}
+                disabled={!buttonsProps.hasMoveDown || props.disabled || props.readonly}
+                onClick={buttonsProps.onMoveDownItem}
+                aria-label={`Move item ${n} of ${totalItems} down`}
+              >
+                Down
+              </button>
+            </>
+          )}
+          {buttonsProps.hasRemove && (
+            <button
+              type="button"
+              className={styles.danger}
+              disabled={props.disabled || props.readonly}
+              onClick={buttonsProps.onRemoveItem}
+              aria-label={`Remove item ${n} of ${totalItems}`}
+            >
+              Remove
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const {
+    canAdd,
+    disabled,
+    fieldPathId,
+    uiSchema,
+    items,
+    onAddClick,
+    readonly,
+    registry,
+    required,
+    schema,
+    title,
+  } = props;
+  const uiOptions = getUiOptions(uiSchema);
+  const ArrayFieldDescriptionTemplate = getTemplate('ArrayFieldDescriptionTemplate', registry, uiOptions);
+  const ArrayFieldTitleTemplate = getTemplate('ArrayFieldTitleTemplate', registry, uiOptions);
+  const name = uiOptions.title || title || 'list';
+  return (
+    <fieldset id={fieldPathId.$id}>
+      <ArrayFieldTitleTemplate
+        fieldPathId={fieldPathId}
+        title={name}
+        required={required}
+        schema={schema}
+        uiSchema={uiSchema}
+        registry={registry}
+      />
+      <ArrayFieldDescriptionTemplate
+        fieldPathId={fieldPathId}
+        description={uiOptions.description || schema.description}
+        schema={schema}
+        uiSchema={uiSchema}
+        registry={registry}
+      />
+      <div>{items}</div>
+      {canAdd && (
+        <button
+          type="button"
+          className={styles.small}
+          onClick={onAddClick}
+          disabled={disabled || readonly}
+          aria-label={`Add an item to ${name}`}
+        >
+          Add
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function FieldErrorTemplate({ errors = [], fieldPathId, registry }: FieldErrorProps) {
+  const warnings = contextOf(registry.formContext)?.warnings.get(fieldPathId.$id) ?? [];
+  const messages = errors.filter((e): e is string => typeof e === 'string');
+  if (!messages.length && !warnings.length) return null;
+  return (
+    <div id={errorId(fieldPathId)}>
+      {messages.map((m) => (
+        <p key={m} className={styles.fieldError}>
+          {m}
+        </p>
+      ))}
+      {warnings.map((m) => (
+        <p key={m} className={styles.fieldWarning}>
+          Warning: {m}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export const templates: Partial<TemplatesType> = {
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
+  FieldErrorTemplate,
+};

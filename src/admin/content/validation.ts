@@ -1,0 +1,148 @@
+/**
+ * Validation as the user types, by the site's own validator (src/validator) over a memory copy of
+ * the site with the edited file replaced, so messages are the words `npm run validate` prints.
+ * Then each message is pinned to the form field it is about.
+ */
+import type { ErrorSchema } from '@rjsf/utils';
+import { bundledSchemas } from '../../validator/bundledSchemas.ts';
+import { memorySource } from '../../validator/memorySource.ts';
+import type { ContentError } from '../../validator/types.ts';
+import { validateSite } from '../../validator/validateSite.ts';
+import type { SiteFiles } from './api.ts';
+
+export type Segment = string | number;
+
+export interface FileProblems {
+  errors: ContentError[];
+  warnings: ContentError[];
+}
+
+/** The site's texts as GET /site gave them, ready for validation runs. */
+export interface SiteSnapshot {
+  files: Map<string, string>;
+  images: Set<string>;
+}
+
+export function snapshotOf(site: SiteFiles): SiteSnapshot {
+  return {
+    files: new Map(Object.entries(site.files).map(([file, { text }]) => [file, text])),
+    images: new Set(site.images.map((i) => i.path)),
+  };
+}
+
+/** Problems of `file` when its text is `text` (the rest of the site as last read). */
+export function validateEdited(
+  snapshot: SiteSnapshot,
+  file: string,
+  text: string,
+  today?: string,
+): FileProblems {
+  const files = new Map(snapshot.files);
+  files.set(file, text);
+  const result = validateSite(
+    memorySource({ files, images: snapshot.images, schemas: bundledSchemas }),
+    today ? { today } : {},
+  );
+  return {
+    errors: result.errors.filter((e) => e.file === file),
+    warnings: result.warnings.filter((e) => e.file === file),
+  };
+}
+
+/** "blocks[3].cards[0].title" -> ["blocks", 3, "cards", 0, "title"] (the validator's readablePath, reversed). */
+export function segmentsOfWhere(where: string): Segment[] {
+  const out: Segment[] = [];
+  for (const match of where.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    if (match[2] !== undefined) out.push(Number(match[2]));
+    else if (match[1] !== undefined) out.push(match[1]);
+  }
+  return out;
+}
+
+/** Where a problem belongs in the editor: a field of the page details, of a block, or the page as a whole. */
+export type Target =
+  | { form: 'details'; path: Segment[] }
+  | { form: 'block'; index: number; path: Segment[] }
+  | { form: 'page'; path: [] };
+
+export function targetOf(problem: ContentError): Target {
+  const segments = segmentsOfWhere(problem.where);
+  if (segments[0] === 'blocks' && typeof segments[1] === 'number') {
+    return { form: 'block', index: segments[1], path: segments.slice(2) };
+  }
+  if (segments.length === 0 || segments[0] === 'blocks') return { form: 'page', path: [] };
+  return { form: 'details', path: segments };
+}
+
+/** The rjsf id of a field: `<prefix>_<path joined by _>` (rjsf's own scheme). */
+export function fieldId(prefix: string, path: readonly Segment[]): string {
+  return [prefix, ...path].join('_');
+}
+
+type Nested = { __errors?: string[]; [key: string]: unknown };
+
+/** Messages as rjsf's `extraErrors`, each at its field (rjsf shows them under the input). */
+export function errorSchemaOf(problems: readonly { path: Segment[]; message: string }[]): ErrorSchema {
+  const root: Nested = {};
+  for (const { path, message } of problems) {
+    let node = root;
+    for (const seg of path) {
+      const key = String(seg);
+      node[key] ??= {};
+      node = node[key] as Nested;
+    }
+    node.__errors = [...(node.__errors ?? []), message];
+  }
+  return root as ErrorSchema;
+}
+
+export interface Placed {
+  details: ErrorSchema;
+  /** By block index. */
+  blocks: Map<number, ErrorSchema>;
+  /** Problems about a whole block (e.g. an unknown type), by block index. */
+  blockLevel: Map<number, string[]>;
+  /** Problems about the page as a whole (the file, its list of blocks). */
+  page: string[];
+  /** Warnings by field id, and the ones not tied to a field. */
+  warningsById: Map<string, string[]>;
+  pageWarnings: string[];
+  errorCount: number;
+}
+
+export function placeProblems(problems: FileProblems, blockKeys: readonly string[]): Placed {
+  const details: { path: Segment[]; message: string }[] = [];
+  const byBlock = new Map<number, { path: Segment[]; message: string }[]>();
+  const blockLevel = new Map<number, string[]>();
+  const page: string[] = [];
+  for (const e of problems.errors) {
+    const t = targetOf(e);
+    if (t.form === 'details') details.push({ path: t.path, message: e.message });
+    else if (t.form === 'page') page.push(e.message);
+    else if (t.path.length === 0 || t.path[0] === 'type')
+      blockLevel.set(t.index, [...(blockLevel.get(t.index) ?? []), e.message]);
+    else byBlock.set(t.index, [...(byBlock.get(t.index) ?? []), { path: t.path, message: e.message }]);
+  }
+  const warningsById = new Map<string, string[]>();
+  const pageWarnings: string[] = [];
+  for (const w of problems.warnings) {
+    const t = targetOf(w);
+    const id =
+      t.form === 'details'
+        ? fieldId('page', t.path)
+        : t.form === 'block' && t.path.length && blockKeys[t.index]
+          ? fieldId(blockKeys[t.index] ?? '', t.path)
+          : null;
+    if (id) warningsById.set(id, [...(warningsById.get(id) ?? []), w.message]);
+    else pageWarnings.push(w.message);
+  }
+  return {
+    details: errorSchemaOf(details),
+    blocks: new Map([...byBlock].map(([i, list]) => [i, errorSchemaOf(list)])),
+    blockLevel,
+    page,
+    warningsById,
+    pageWarnings,
+    errorCount: problems.errors.length,
+  };
+}
