@@ -27,7 +27,6 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
-      'tests/failure/**/*.test.ts',
       'tests/validator/**/*.test.ts',
     ],
     testTimeout: 20000,

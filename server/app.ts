@@ -28,12 +28,14 @@ import {
   REQUEST_TIMEOUT_MS,
 } from './bodyGuard.ts';
 import type { RateLimits } from './config.ts';
+import { registerContentApi } from './editor/api.ts';
+import { editorOptions } from './editor/serverOptions.ts';
 import { registerHealth } from './health.ts';
 import { registerJsonParser } from './jsonBody.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
 import { postgresRateLimitStore } from './rateLimit/postgresStore.ts';
 import { postponeIdleClose } from './shutdown.ts';
-import { registerStaffAuth } from './staff/guard.ts';
+import { registerStaffAuth, requireRole } from './staff/guard.ts';
 import { inlineScriptHashes, registerStatic } from './static.ts';
 import { type Db, openDb } from './storage/db.ts';
 import { migrate } from './storage/migrations.ts';
@@ -296,6 +298,11 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     prefix: `${apiPrefix}/admin`,
   });
   registerAdminPage(app, `${apiPrefix}/admin`, () => sessions.enabled(), options.clientDir);
+  // The visual editor's content API (server/editor/api.ts).
+  await app.register(registerContentApi, {
+    prefix: `${apiPrefix}/admin/content`,
+    ...editorOptions(app, requireRole('content'), options.clientDir),
+  });
   registerHealth(app, db, apiPrefix);
 
   if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });

@@ -126,7 +126,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     name: 'ADMIN_PASSWORD_HASH',
     default: '(unset)',
     description:
-      'Staff inbox (/admin) password as a scrypt hash `scrypt$N$r$p$salt$hash` (make one with `npm run submissions -- hash-password`). Neither this nor ADMIN_PASSWORD: no inbox.',
+      'Password of the first administrator of the staff area (/admin, signing in as ADMIN_EMAIL) as a scrypt hash `scrypt$N$r$p$salt$hash` (make one with `npm run submissions -- hash-password`). Neither this nor ADMIN_PASSWORD: only the accounts of `npm run staff` sign in (none: no staff area).',
   },
   {
     name: 'ADMIN_PASSWORD',

@@ -67,6 +67,16 @@ const ROUTES: [string, string, string?][] = [
   ['DELETE', '/submissions/demo/1'],
   ['GET', '/export?form=demo'],
   ['GET', '/export'],
+  // The visual editor's content API (server/editor/api.ts), behind the same sign-in.
+  ['GET', '/content/site'],
+  ['GET', '/content/pages'],
+  ['PUT', '/content/file', '{"file":"pages/about.yaml","version":null,"data":{}}'],
+  ['GET', '/content/history?file=pages/about.yaml'],
+  ['GET', '/content/version?file=pages/about.yaml&commit=abc1234'],
+  ['POST', '/content/restore', '{"file":"pages/about.yaml","commit":"abc1234","version":null}'],
+  ['POST', '/content/images'],
+  ['GET', '/content/publish'],
+  ['POST', '/content/publish'],
   ['GET', '/no-such-route'],
   ['GET', ''],
 ];

@@ -13,7 +13,13 @@
  *   POST /images    multipart kind, page, file -> 201 {path, width, height}
  *   GET  /publish, POST /publish
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import { parse, stringify } from 'yaml';
 import { expectedPathFor } from '../../src/validator/validateSite.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
@@ -92,8 +98,11 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   const root = options.contentDir;
   const history = new ContentHistory(root);
   const locked = serial();
-  // Fastify runs each guard in turn (async or callback style) and stops at the first answer.
-  for (const guard of [options.guard].flat()) app.addHook('preHandler', guard);
+  // Each guard runs in turn (async or callback style) and the first answer stops the request, as
+  // soon as it arrives: a request without a session is refused before its body (an upload of up
+  // to 10 MB) is read.
+  for (const guard of [options.guard].flat())
+    app.addHook('onRequest', guard as unknown as onRequestHookHandler);
 
   const fail = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
     reply.code(status).send(body);

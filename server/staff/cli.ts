@@ -5,6 +5,7 @@ import { migrate } from '../storage/migrations.ts';
 import { AccountError, StaffAccounts } from './accounts.ts';
 import { runStaff, STAFF_USAGE, StaffUsageError } from './commands.ts';
 import { readPassword } from './readPassword.ts';
+import { DEFAULT_ADMIN_EMAIL } from './types.ts';
 
 const args = process.argv.slice(2);
 if (!args.length || args[0] === 'help' || args.includes('--help')) {
@@ -20,7 +21,13 @@ const db = openDb({
 let code = 0;
 try {
   await migrate(db);
-  await runStaff(args, new StaffAccounts(db), (s) => process.stdout.write(s), readPassword);
+  await runStaff(
+    args,
+    new StaffAccounts(db),
+    (s) => process.stdout.write(s),
+    readPassword,
+    config.admin.adminEmail ?? DEFAULT_ADMIN_EMAIL,
+  );
 } catch (error) {
   if (error instanceof StaffUsageError) {
     console.error(`${error.message}\n\n${STAFF_USAGE}`);

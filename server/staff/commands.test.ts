@@ -49,6 +49,7 @@ describe.each(backends)('npm run staff on $name', (backend) => {
         out += s;
       },
       async () => passwords.shift() ?? '',
+      'admin@localhost',
     );
     return out;
   };
@@ -106,6 +107,9 @@ describe.each(backends)('npm run staff on $name', (backend) => {
       /inbox role only/,
     );
     await expect(run('add', 'not-an-address', '--role', 'admin')).rejects.toThrow(/not an email address/);
+    await expect(run('add', 'Admin@Localhost', '--role', 'inbox')).rejects.toThrow(
+      "admin@localhost is the first administrator's address (ADMIN_EMAIL): choose another one for this account.",
+    );
     expect(await accounts.byEmail('new@example.com')).toBeUndefined();
   });
 

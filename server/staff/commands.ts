@@ -4,7 +4,7 @@
  */
 import { FORMS, type FormName } from '../storage/repository.ts';
 import { AccountError, type StaffAccounts } from './accounts.ts';
-import { isFormName, isRole, ROLES, type Role } from './types.ts';
+import { isFormName, isRole, normalizeEmail, ROLES, type Role } from './types.ts';
 
 export const STAFF_USAGE = `Usage: npm run staff -- <command>
 
@@ -37,6 +37,8 @@ export async function runStaff(
   accounts: StaffAccounts,
   out: (text: string) => void,
   readPassword: (confirm: boolean) => Promise<string>,
+  /** The first administrator's address (ADMIN_EMAIL), which no account may take. */
+  firstAdminEmail?: string,
 ): Promise<void> {
   const [command, email] = args;
   if (command === 'list') {
@@ -53,6 +55,10 @@ export async function runStaff(
   if (command === 'add') {
     const role = option(args, 'role');
     if (!isRole(role)) throw new StaffUsageError(`--role must be one of: ${ROLES.join(', ')}.`);
+    if (firstAdminEmail && normalizeEmail(email) === normalizeEmail(firstAdminEmail))
+      throw new AccountError(
+        `${normalizeEmail(email)} is the first administrator's address (ADMIN_EMAIL): choose another one for this account.`,
+      );
     const formsArg = option(args, 'forms');
     let forms: FormName[] | null = null;
     if (formsArg !== undefined) {

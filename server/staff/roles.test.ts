@@ -126,6 +126,12 @@ const inboxRoute = (contactToo: boolean): Record<Who, number> => ({
   content: F,
   inboxContact: contactToo ? A : F,
 });
+/** The content API: the content and admin roles get `status`, the inbox roles 403. */
+const contentRoute = (status: number): Record<Who, number> => ({
+  ...all(status),
+  inbox: F,
+  inboxContact: F,
+});
 const TABLE: Row[] = [
   ['GET', '/session', '/session', undefined, all(A)],
   ['GET', '/submissions/:form', '/submissions/demo', undefined, inboxRoute(false)],
@@ -182,6 +188,29 @@ const TABLE: Row[] = [
   ['GET', '/export', '/export?form=demo', undefined, inboxRoute(false)],
   ['GET', '/export', '/export?form=contact', undefined, inboxRoute(true)],
   ['GET', '/export', '/export', undefined, inboxRoute(true)],
+  // The visual editor's content API (server/editor/api.ts): content and admin roles only. Writes are
+  // sent with a path the API refuses (400), so this test never touches the repository's files.
+  ['GET', '/content/site', '/content/site', undefined, contentRoute(A)],
+  ['GET', '/content/pages', '/content/pages', undefined, contentRoute(A)],
+  [
+    'PUT',
+    '/content/file',
+    '/content/file',
+    { file: '../x.yaml', version: null, data: {} },
+    contentRoute(400),
+  ],
+  ['GET', '/content/history', '/content/history?file=pages/about.yaml', undefined, contentRoute(A)],
+  ['GET', '/content/version', '/content/version?file=../x.yaml&commit=abc1234', undefined, contentRoute(400)],
+  [
+    'POST',
+    '/content/restore',
+    '/content/restore',
+    { file: '../x.yaml', commit: 'abc1234' },
+    contentRoute(400),
+  ],
+  ['POST', '/content/images', '/content/images', {}, contentRoute(415)],
+  ['GET', '/content/publish', '/content/publish', undefined, contentRoute(A)],
+  ['POST', '/content/publish', '/content/publish', undefined, contentRoute(A)],
   ['POST', '/logout', '/logout', undefined, all(A)],
 ];
 

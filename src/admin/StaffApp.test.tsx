@@ -142,6 +142,22 @@ describe('the staff app', () => {
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
   });
 
+  it('opens the view the address names (a reload or a shared link), and records each move in it', async () => {
+    const user = userEvent.setup();
+    const admin: Staff = { name: 'Administrator', email: 'admin@localhost', role: 'admin', forms: null };
+    const { fetchFn } = fakeApi(admin);
+    window.location.hash = '#inbox/contact/4';
+    render(<StaffApp api="/backend/api/admin" fetch={fetchFn} />);
+    await signIn(user, 'admin@localhost');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact message #4' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Contact messages' })).toHaveFocus();
+    expect(window.location.hash).toBe('#inbox/contact');
+    await user.click(screen.getByRole('button', { name: /Demo requests/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Demo requests' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('#inbox/demo');
+  });
+
   it('shows an inbox account only its forms, and no Content section', async () => {
     const user = userEvent.setup();
     const desk: Staff = { name: 'Fran Desk', email: 'desk@example.com', role: 'inbox', forms: ['contact'] };
@@ -164,7 +180,10 @@ describe('the staff app', () => {
     const { calls, fetchFn } = fakeApi(writer);
     render(<StaffApp api="/backend/api/admin" fetch={fetchFn} />);
     await signIn(user, 'wen@example.com');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Content' })).toBeInTheDocument();
+    // The editor is a module of its own, loaded now (slow to compile the first time in tests).
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Content' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Inbox' })).toBeNull();
     expect(calls.some((c) => c.url.includes('/submissions/'))).toBe(false);
   });

@@ -55,6 +55,11 @@ export function StaffApp({ api, fetch: fetchFn, confirm = (m) => window.confirm(
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
+  const navigate = useCallback((target: string) => {
+    window.location.hash = target;
+    setHash(target);
+  }, []);
+
   const refreshCounts = useCallback(async () => {
     const fresh = await client.session();
     setSession(fresh);
@@ -123,7 +128,14 @@ export function StaffApp({ api, fetch: fetchFn, confirm = (m) => window.confirm(
             />
           </Suspense>
         ) : (
-          <Inbox client={client} session={session} refreshCounts={refreshCounts} confirm={confirm} />
+          <Inbox
+            client={client}
+            session={session}
+            refreshCounts={refreshCounts}
+            confirm={confirm}
+            route={hash.startsWith('#inbox/') ? hash.slice('#inbox/'.length).split('/') : []}
+            navigate={navigate}
+          />
         )}
       </main>
     </div>

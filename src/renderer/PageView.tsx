@@ -1,5 +1,5 @@
 /** One route: loads the page's content (suspending until it is there) and renders its blocks. */
-import { createContext, use, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, use, useContext, useEffect, useMemo } from 'react';
 import type { Page, RouteEntry } from '../content/model.ts';
 import { BlockRenderer } from './BlockRenderer.tsx';
 import { useContent } from './ContentContext.tsx';
@@ -12,6 +12,20 @@ export function usePage(): { page: Page; route: RouteEntry } {
   const value = useContext(PageContext);
   if (!value) throw new Error('usePage() must be used inside a page');
   return value;
+}
+
+/** Gives blocks rendered outside a route (the visual editor's preview) the page they are on. */
+export function PageProvider({
+  page,
+  route,
+  children,
+}: {
+  page: Page;
+  route: RouteEntry;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => ({ page, route }), [page, route]);
+  return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
 }
 
 export function PageView({ route }: { route: RouteEntry }) {

@@ -5,11 +5,13 @@
  * administrator opens a submission, marks it handled, deletes one after confirming, and opens the
  * Content section (loaded as its own chunk). The sign-in and inbox screens are axe clean.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstLoadScripts } from '../../scripts/check-bundle.ts';
+import { ADMIN_ENTRY } from '../../server/admin/page.ts';
 import { hashPassword } from '../../server/admin/password.ts';
 import { createServer, type SiteServer } from '../../server/app.ts';
 import { loadSiteFacts } from '../../server/content.ts';
@@ -21,6 +23,7 @@ const FAST = { N: 1024, r: 8, p: 1 };
 const ADMIN = { email: 'boss@example.com', password: 'the first administrator password' };
 const DESK = { email: 'desk@example.com', password: 'front desk password' };
 
+const CLIENT_DIR = path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR || 'dist'), 'client');
 let server: SiteServer;
 let origin = '';
 let dataDir = '';
@@ -34,7 +37,7 @@ beforeAll(async () => {
   server = await createServer({
     basePath: facts.backend,
     forms: facts,
-    clientDir: path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR || 'dist'), 'client'),
+    clientDir: CLIENT_DIR,
     dataDir,
     logLevel: 'warn',
     admin: { passwordHash: await hashPassword(ADMIN.password, FAST), adminEmail: ADMIN.email },
@@ -119,8 +122,14 @@ describe('the staff area', () => {
     expect(await page.getByLabel('Email').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
-    await signIn(page, DESK);
-    await page.getByRole('heading', { level: 1, name: 'Submissions inbox' }).waitFor();
+    // By keyboard only: the focus starts in Email.
+    await page.keyboard.type(DESK.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(DESK.password);
+    await page.keyboard.press('Enter');
+    const h1 = page.getByRole('heading', { level: 1, name: 'Submissions inbox' });
+    await h1.waitFor();
+    expect(await h1.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByRole('table').waitFor();
     expect(
       await page.getByRole('navigation', { name: 'Forms' }).getByRole('button').allTextContents(),
@@ -129,6 +138,14 @@ describe('the staff area', () => {
     expect(await page.getByRole('cell', { name: 'Bala', exact: true }).count()).toBe(1);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A row opens by keyboard too, and the detail's heading takes the focus.
+    await page.getByRole('link', { name: /^#2 · / }).focus();
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('heading', { level: 2, name: 'Contact message #2' });
+    await detail.waitFor();
+    expect(await detail.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText('Hello from Bala').count()).toBe(1);
 
     // The API itself refuses the other forms to this account.
     const statuses = await page.evaluate(async () =>
@@ -173,5 +190,30 @@ describe('the staff area', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Email').waitFor();
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the staff app in the build', () => {
+  it('is a second entry that no public page loads', () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+    const admin = manifest[ADMIN_ENTRY];
+    expect(admin?.file).toMatch(/^assets\/admin-/);
+    // The staff app's own files: its entry and what only it imports (the Content section's chunk).
+    const own = [admin?.file, ...(admin?.dynamicImports ?? []).map((k) => manifest[k]?.file)].filter(
+      (f): f is string => !!f,
+    );
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    const pages = readdirSync(CLIENT_DIR, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.html'),
+    );
+    expect(pages.length).toBeGreaterThan(20);
+    for (const file of pages) {
+      const html = readFileSync(path.join(CLIENT_DIR, file), 'utf8');
+      for (const f of own) expect(html, file).not.toContain(f);
+      for (const src of firstLoadScripts(html))
+        expect(own, `${file}: ${src}`).not.toContain(src.replace(/^\//, ''));
+    }
   });
 });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Crash suite: the server (a child process) is killed with SIGKILL twice while 1,000 submissions
  * (all four forms, one in five an application with its CV) arrive 20 at a time, and is started
@@ -191,5 +192,5 @@ describe.each(backends)('kill -9 during 1,000 submissions on $name', (backend) =
     expect(missing).toEqual([]);
     expect(damagedCvs).toEqual([]);
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Fuzz suite: about FUZZ_RUNS (default 1,000) generated requests per form endpoint, over real HTTP
  * to a server on 127.0.0.1 (tests/failure/fuzzInputs.ts says what is generated). For every answer:
@@ -29,6 +30,8 @@ const serviceType = facts.serviceTypes[0] ?? '';
 const position = facts.positions[0] ?? '';
 
 let server: TestServer;
+/** The server runs in this process: a prototype-pollution key that worked would show here. */
+const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 beforeAll(async () => {
   server = await startTestServer({ rateLimits: { apply: 1_000_000, forms: 1_000_000 } });
 });
@@ -139,7 +142,7 @@ describe(`fuzzing each form endpoint over HTTP (${RUNS} requests each)`, () => {
         ['message'],
       ),
     ).toEqual([]);
-  });
+  }, 120_000);
 
   it('contact-demo: no 5xx, every 4xx JSON with a message, every stored row valid', async () => {
     await fuzz(
@@ -170,13 +173,13 @@ describe(`fuzzing each form endpoint over HTTP (${RUNS} requests each)`, () => {
         ['query'],
       ),
     ).toEqual([]);
-  });
+  }, 120_000);
 
   it('brochure-request: no 5xx, every 4xx JSON with a message, every stored row valid', async () => {
     await fuzz(API_PATHS.brochure, jsonRequests({ email: 'asha@example.com' }));
     const rows = await storedRows(TABLE_OF.brochure);
     expect(problems(rows, (r) => checkBrochure({ email: s(r.email) }), [])).toEqual([]);
-  });
+  }, 120_000);
 
   it('apply-position: no 5xx, every 4xx JSON with a message, every stored row and CV valid', async () => {
     await fuzz(
@@ -219,5 +222,10 @@ describe(`fuzzing each form endpoint over HTTP (${RUNS} requests each)`, () => {
         ['cover_letter'],
       ),
     ).toEqual([]);
+  }, 120_000);
+
+  it('leaves Object.prototype as it was (no prototype pollution)', () => {
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 });

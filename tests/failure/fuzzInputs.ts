@@ -78,6 +78,7 @@ const TRICKY = [
   '%00',
   '../',
   '\\',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder, sent as text
   '${x}',
   '{{x}}',
 ];

@@ -1,7 +1,8 @@
 /**
- * The failure suites' own vitest configuration (`npm run test:failure`): servers in child
- * processes killed with SIGKILL, fuzzing over real HTTP. One file at a time: each one loads the
- * machine on its own, and their bounds (requests, seconds) are meant for two cores.
+ * The failure suites' own vitest configuration (`npm run test:failure`, part of `npm test`): servers
+ * in child processes killed with SIGKILL, fuzzing over real HTTP, slow clients. One file at a time:
+ * each one loads the machine on its own, and their bounds (requests, seconds) are meant for two
+ * cores. The unit configuration (vite.config.ts) does not include them.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -31,14 +31,14 @@ function plainIsSafe(value: string): boolean {
 export function setScalar(
   tok: ScalarToken,
   value: null | boolean | number | string,
-  where: { inFlow: boolean; indent: number },
+  where: { inFlow: boolean; indent: number; style?: 'QUOTE_DOUBLE' },
 ): void {
   if (typeof value !== 'string') {
     // Numbers, true/false and null are written plain (a quoted "5" would be text).
     CST.setScalarValue(tok, value === null ? 'null' : String(value), { inFlow: where.inFlow, type: 'PLAIN' });
     return;
   }
-  const current = CST.resolveAsScalar(tok)?.type ?? 'PLAIN';
+  const current = where.style ?? CST.resolveAsScalar(tok)?.type ?? 'PLAIN';
   if (tok.type === 'block-scalar' && !where.inFlow) {
     setBlockScalar(tok, value, current === Scalar.BLOCK_LITERAL ? 'BLOCK_LITERAL' : 'BLOCK_FOLDED');
     return;

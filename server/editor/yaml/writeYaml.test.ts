@@ -176,6 +176,11 @@ describe('writeYaml structure edits', () => {
     expect(writeYaml(page, next)).toBe(page.replace('tail: end\n', 'tail:\n  - a\n  - b\n'));
   });
 
+  it('writes a new text in a list of double-quoted texts with double quotes too', () => {
+    const text = 'bullets:\n  - "One: first"\n  - "Two"\n';
+    expect(writeYaml(text, { bullets: ['One: first', 'Two', 'Three'] })).toBe(`${text}  - "Three"\n`);
+  });
+
   it('refuses a file with a YAML error rather than guessing', () => {
     expect(() => writeYaml('a: [1\n', { a: 1 })).toThrow(YamlWriteError);
   });

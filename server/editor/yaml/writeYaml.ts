@@ -121,10 +121,22 @@ function editBlockSeq(tok: CST.BlockSequence, old: Json[], next: Json[]): boolea
   const items = tok.items as Item[];
   if (items.length !== old.length) return false;
   const match = matchItems(old, next);
+  // A new text in a list whose texts are all "double-quoted" is written the same way.
+  const quoted = items.length > 0 && items.every((it) => it.value?.type === 'double-quoted-scalar');
   const slots = next.map((value, j): Slot => {
     const i = match[j];
-    if (i === null || i === undefined)
-      return { item: renderSeqItem(value, tok.indent), entries: [], fresh: true };
+    if (i === null || i === undefined) {
+      const item = renderSeqItem(value, tok.indent);
+      if (
+        quoted &&
+        typeof value === 'string' &&
+        item.value &&
+        isScalarToken(item.value) &&
+        item.value.type !== 'block-scalar'
+      )
+        setScalar(item.value, value, { inFlow: false, indent: tok.indent + 2, style: 'QUOTE_DOUBLE' });
+      return { item, entries: [], fresh: true };
+    }
     return slotFor(items[i] as Item, i, old[i] as Json, value, tok.indent, () =>
       renderSeqItem(value, tok.indent),
     );

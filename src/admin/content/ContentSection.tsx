@@ -5,8 +5,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { contentApi, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
+import { NewPageDialog } from './NewPageDialog.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PageList } from './PageList.tsx';
+import { PublishButton } from './Publish.tsx';
+import { SiteEditor } from './SiteEditor.tsx';
 
 /** What the shell hands the section: where the staff API lives and who is signed in. */
 export interface ContentSectionProps {
@@ -17,14 +20,18 @@ export interface ContentSectionProps {
   staff: { name: string; email: string; role: 'admin' | 'content' | 'inbox' };
 }
 
-type Screen = { name: 'list' } | { name: 'page'; file: string };
+type Screen = { name: 'list' } | { name: 'page'; file: string } | { name: 'site' };
 
-export default function ContentSection({ api, csrfToken }: ContentSectionProps) {
+export default function ContentSection({ api, csrfToken, staff }: ContentSectionProps) {
   const client = useMemo(() => contentApi(api, csrfToken), [api, csrfToken]);
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const [site, setSite] = useState<SiteFiles | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [screen, setScreen] = useState<Screen>({ name: 'list' });
+  const [newFrom, setNewFrom] = useState<PageSummary | null>(null);
+  const saved = useCallback((file: string, text: string, version: string) => {
+    setSite((s) => (s ? { ...s, files: { ...s.files, [file]: { text, version } } } : s));
+  }, []);
 
   const reload = useCallback(async () => {
     try {
@@ -70,9 +77,36 @@ export default function ContentSection({ api, csrfToken }: ContentSectionProps) 
         <PageList
           pages={pages}
           onOpen={(file) => setScreen({ name: 'page', file })}
-          onSiteSettings={() => undefined}
-          onNewPage={() => undefined}
+          onSiteSettings={() => setScreen({ name: 'site' })}
+          onNewPage={setNewFrom}
+          actions={<PublishButton client={client} />}
         />
+      )}
+      {screen.name === 'list' && newFrom && (
+        <NewPageDialog
+          from={newFrom}
+          site={site}
+          client={client}
+          onCancel={() => setNewFrom(null)}
+          onCreated={(file, text, version) => {
+            saved(file, text, version);
+            setPages((list) => [
+              ...(list ?? []),
+              {
+                file,
+                path: `/${file.replace(/^pages\//, '').replace(/\.yaml$/, '')}`,
+                kind: newFrom.kind,
+                title: /^title:\s*(.*)$/m.exec(text)?.[1] ?? file,
+                lastChange: { name: staff.name, date: new Date().toISOString() },
+              },
+            ]);
+            setNewFrom(null);
+            setScreen({ name: 'page', file });
+          }}
+        />
+      )}
+      {screen.name === 'site' && (
+        <SiteEditor site={site} client={client} onBack={() => setScreen({ name: 'list' })} onSaved={saved} />
       )}
       {screen.name === 'page' && (
         <PageEditor
@@ -81,9 +115,7 @@ export default function ContentSection({ api, csrfToken }: ContentSectionProps) 
           site={site}
           client={client}
           onBack={() => setScreen({ name: 'list' })}
-          onSaved={(file, text, version) =>
-            setSite((s) => (s ? { ...s, files: { ...s.files, [file]: { text, version } } } : s))
-          }
+          onSaved={saved}
         />
       )}
     </section>

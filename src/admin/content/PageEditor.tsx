@@ -29,11 +29,23 @@ import {
   textForValidation,
 } from './document.ts';
 import type { EditorFormContext } from './formContext.ts';
+import { HistoryPanel } from './HistoryPanel.tsx';
 import { kindOfFile } from './kinds.ts';
+import { Preview } from './Preview.tsx';
+import { parseSite } from './previewContent.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { blockLabel, blockSchema, pageDetailsSchema } from './schemaForms.ts';
 import { useUndo } from './useUndo.ts';
-import { placeProblems, type SiteSnapshot, snapshotOf, validateEdited } from './validation.ts';
+import {
+  fieldId,
+  placeProblems,
+  type Segment,
+  type SiteSnapshot,
+  snapshotOf,
+  validateEdited,
+} from './validation.ts';
+
+const VALIDATE_AFTER_MS = 250;
 
 export interface PageEditorProps {
   file: string;
@@ -62,6 +74,7 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [showHistory, setShowHistory] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const addSelectId = useId();
 
@@ -74,8 +87,14 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
     headingRef.current?.focus();
   }, []);
 
-  // Validation runs on a deferred copy: typing stays smooth on a slow machine.
-  const deferred = useDeferredValue(doc);
+  // Validating the whole site takes tens of milliseconds: it runs once typing pauses, so keys
+  // and the preview never wait for it (Save checks again, see doSave).
+  const [deferred, setDeferred] = useState(doc);
+  useEffect(() => {
+    if (deferred === doc) return;
+    const timer = setTimeout(() => setDeferred(doc), VALIDATE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [doc, deferred]);
   const problems = useMemo(
     () => validateEdited(snapshot, file, textForValidation(deferred, baseText)),
     [snapshot, file, deferred, baseText],
@@ -125,6 +144,18 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
     }),
     [images, addresses, placed.warningsById, client, pageFolder],
   );
+
+  const parsed = useMemo(() => parseSite(site), [site]);
+  const pick = useCallback((blockKey: string, path: Segment[] | null) => {
+    setActiveKey(blockKey);
+    const holder = document.getElementById(`block-${blockKey}`);
+    const field =
+      (path ? document.getElementById(fieldId(blockKey, path)) : null) ??
+      holder?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select') ??
+      holder?.querySelector<HTMLElement>('button');
+    field?.scrollIntoView?.({ block: 'center' });
+    field?.focus();
+  }, []);
 
   const set = history.set;
   const docRef = useRef(doc);
@@ -196,7 +227,11 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
   };
 
   const doSave = async (overVersion?: string) => {
-    if (placed.errorCount) return;
+    // The latest keystrokes may not have been checked yet.
+    if (validateEdited(snapshot, file, textForValidation(doc, baseText)).errors.length) {
+      setDeferred(doc);
+      return;
+    }
     setSave({ kind: 'saving', message: 'Saving…' });
     try {
       const saved = await client.save(file, overVersion ?? version, pageOf(doc));
@@ -264,6 +299,14 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
         <button
           type="button"
           className={styles.secondary}
+          aria-expanded={showHistory}
+          onClick={() => setShowHistory((v) => !v)}
+        >
+          History
+        </button>
+        <button
+          type="button"
+          className={styles.secondary}
           onClick={history.undo}
           disabled={!history.canUndo}
           aria-keyshortcuts="Control+Z Meta+Z"
@@ -300,6 +343,23 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
       </div>
       <div className={styles.panes}>
         <div className={styles.formPane}>
+          {showHistory && (
+            <HistoryPanel
+              file={file}
+              version={version}
+              client={client}
+              onClose={() => setShowHistory(false)}
+              onRestored={(saved) => {
+                const restored = docFromText(saved.text);
+                setBaseText(saved.text);
+                setVersion(saved.version);
+                history.set(restored);
+                setSavedDoc(restored);
+                onSaved(file, saved.text, saved.version);
+                setSave({ kind: 'saved', message: 'The earlier version is back (saved as a new version).' });
+              }}
+            />
+          )}
           <p className={styles.visuallyHidden} aria-live="polite">
             {announcement}
           </p>
@@ -409,7 +469,7 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
             </button>
           </div>
         </div>
-        <div className={styles.previewPane} />
+        <Preview doc={doc} file={file} parsed={parsed} activeKey={activeKey} onPick={pick} />
       </div>
     </div>
   );

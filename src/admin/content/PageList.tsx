@@ -1,4 +1,5 @@
 /** The first screen of the Content section: every page, grouped by kind, to open one. */
+import type { ReactNode } from 'react';
 import type { PageSummary } from './api.ts';
 import styles from './content.module.css';
 import { describeChange, groupByKind } from './kinds.ts';
@@ -8,7 +9,9 @@ export function PageList({
   onOpen,
   onSiteSettings,
   onNewPage,
+  actions,
 }: {
+  actions?: ReactNode;
   pages: readonly PageSummary[];
   onOpen: (file: string) => void;
   onSiteSettings: () => void;
@@ -18,9 +21,12 @@ export function PageList({
     <div className={styles.list}>
       <div className={styles.listHeader}>
         <h1 id="content-heading">Content</h1>
-        <button type="button" className={styles.secondary} onClick={onSiteSettings}>
-          Site settings
-        </button>
+        <div className={styles.headerActions}>
+          {actions}
+          <button type="button" className={styles.secondary} onClick={onSiteSettings}>
+            Site settings
+          </button>
+        </div>
       </div>
       <p className={styles.lead}>Choose a page to change its words, pictures and sections.</p>
       {groupByKind(pages).map((group) => (

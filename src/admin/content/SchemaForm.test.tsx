@@ -81,7 +81,7 @@ describe('the generated block forms', () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ label: 'Hi!' }), 'b1_label');
     const colours = document.querySelectorAll<HTMLInputElement>('input[type=color]');
     expect([...colours].map((c) => c.value)).toEqual(['#112233', '#445566']);
-    for (const c of colours) expect(c).toHaveAccessibleName(/Gradient/);
+    for (const c of colours) expect(c).toHaveAccessibleName(/Colour|Gradient/);
   });
 
   it('counts characters against maxLength and says how many are too many', async () => {

@@ -155,7 +155,7 @@ function ImageWidget(props: WidgetProps) {
         onChange={(e) => props.onChange(e.target.value || undefined)}
         {...focusHandlers(props)}
       />
-      <button type="button" className={styles.small} onClick={() => dialog.current?.showModal()}>
+      <button type="button" className={styles.small} onClick={() => dialog.current?.showModal?.()}>
         Choose picture<span className={styles.visuallyHidden}> for {props.label}</span>
       </button>
       <dialog ref={dialog} className={styles.dialog} aria-labelledby={headingId}>

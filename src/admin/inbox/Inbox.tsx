@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SessionInfo, StaffClient } from '../api.ts';
 import { useFocusOnShow } from '../focus.ts';
 import { InboxDetail } from './InboxDetail.tsx';
@@ -10,18 +10,30 @@ interface Props {
   /** Reloads the open / total counts of the forms (after a change). */
   refreshCounts(): Promise<void>;
   confirm(message: string): boolean;
+  /** The address's parts after #inbox: [form, id] (so a reload or a shared link opens the same view). */
+  route: string[];
+  /** Goes to another address of the staff app (a new history entry: Back returns). */
+  navigate(hash: string): void;
 }
 
 const FIRST_PAGE: ListQuery = { q: '', status: 'all', page: 1 };
 
 /** The submissions inbox: one tab per form the account may see, a list, and a detail view. */
-export function Inbox({ client, session, refreshCounts, confirm }: Props) {
+export function Inbox({ client, session, refreshCounts, confirm, route, navigate }: Props) {
   const forms = session.forms;
-  const [form, setForm] = useState(forms[0]?.form ?? '');
+  const [formPart, idPart] = route;
+  const form = forms.some((f) => f.form === formPart) ? (formPart ?? '') : (forms[0]?.form ?? '');
+  const detail = idPart && /^\d{1,12}$/.test(idPart) ? Number(idPart) : null;
+  // Search, filter and page belong to one form: another form starts from its first page.
   const [query, setQuery] = useState<ListQuery>(FIRST_PAGE);
-  const [detail, setDetail] = useState<number | null>(null);
-  /** The person moved inside the inbox: the new view's heading takes the focus. */
-  const [moved, setMoved] = useState(false);
+  const [queryForm, setQueryForm] = useState(form);
+  if (queryForm !== form) {
+    setQueryForm(form);
+    setQuery(FIRST_PAGE);
+  }
+  /** The person moved inside the inbox (another view than the first): its heading takes the focus. */
+  const firstView = useRef(`${form}/${detail}`);
+  const moved = firstView.current !== `${form}/${detail}`;
   const h1 = useFocusOnShow<HTMLHeadingElement>();
   const title = (name: string, count: 'one' | 'many' = 'many') => session.labels.forms[name]?.[count] ?? name;
 
@@ -40,12 +52,7 @@ export function Inbox({ client, session, refreshCounts, confirm }: Props) {
               type="button"
               className={f.form === form ? 'tab current' : 'tab'}
               aria-current={f.form === form ? 'page' : undefined}
-              onClick={() => {
-                setForm(f.form);
-                setQuery(FIRST_PAGE);
-                setDetail(null);
-                setMoved(true);
-              }}
+              onClick={() => navigate(`#inbox/${f.form}`)}
             >
               {title(f.form)} <span className="count">{`${f.open} open / ${f.total}`}</span>
             </button>
@@ -59,10 +66,7 @@ export function Inbox({ client, session, refreshCounts, confirm }: Props) {
           form={form}
           id={detail}
           confirm={confirm}
-          onBack={() => {
-            setDetail(null);
-            setMoved(true);
-          }}
+          onBack={() => navigate(`#inbox/${form}`)}
           onChanged={refreshCounts}
         />
       ) : form ? (
@@ -73,14 +77,8 @@ export function Inbox({ client, session, refreshCounts, confirm }: Props) {
           form={form}
           query={query}
           focusHeading={moved}
-          onQuery={(q) => {
-            setQuery(q);
-            setMoved(true);
-          }}
-          onOpen={(id) => {
-            setDetail(id);
-            setMoved(true);
-          }}
+          onQuery={setQuery}
+          onOpen={(id) => navigate(`#inbox/${form}/${id}`)}
         />
       ) : null}
     </>

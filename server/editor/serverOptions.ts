@@ -1,0 +1,35 @@
+/**
+ * The content API's options in the running server (server/app.ts registers it with one line):
+ * the content folder is CONTENT_DIR (the repository by default, so under `npm run dev` the
+ * repository's pages), the commit author is the signed-in staff member, and Publish exists only
+ * when the server serves the built site itself (`npm start`: a client folder is given).
+ */
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { loadConfig } from '../config.ts';
+import type { ContentApiOptions } from './api.ts';
+import type { Person } from './history.ts';
+import { SitePublisher } from './publish.ts';
+
+export function editorOptions(
+  app: FastifyInstance,
+  guard: preHandlerHookHandler,
+  clientDir: string | undefined,
+  contentDir: string = loadConfig().contentDir,
+): ContentApiOptions {
+  return {
+    contentDir,
+    guard,
+    author: (request: FastifyRequest) => {
+      const staff = (request as { staff?: Partial<Person> }).staff;
+      return { name: staff?.name || 'Staff member', email: staff?.email || 'staff@localhost' };
+    },
+    ...(clientDir && {
+      publisher: new SitePublisher({
+        contentDir,
+        distDir: path.dirname(clientDir),
+        served: () => app.servedSite,
+      }),
+    }),
+  };
+}

@@ -1,0 +1,116 @@
+/** The form for a new page: a title, and an address made from it that the user may change. */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { parse } from 'yaml';
+import type { ContentApi, PageSummary, SiteFiles } from './api.ts';
+import styles from './content.module.css';
+import type { Data } from './document.ts';
+import { addressFor, addressProblem, copyPage, fileFor } from './newPage.ts';
+
+export function NewPageDialog({
+  from,
+  site,
+  client,
+  onCreated,
+  onCancel,
+}: {
+  from: PageSummary;
+  site: SiteFiles;
+  client: ContentApi;
+  onCreated: (file: string, text: string, version: string) => void;
+  onCancel: () => void;
+}) {
+  const [title, setTitle] = useState('');
+  const [address, setAddress] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const ids = { heading: useId(), title: useId(), address: useId(), problem: useId() };
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal?.();
+  }, []);
+
+  /** Every address in use: each page's path and aliases, with the page that holds it. */
+  const taken = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const [file, { text }] of Object.entries(site.files)) {
+      if (!file.startsWith('pages/')) continue;
+      try {
+        const page = parse(text) as { path?: unknown; aliases?: unknown };
+        if (typeof page?.path === 'string') map.set(page.path, file);
+        if (Array.isArray(page?.aliases))
+          for (const a of page.aliases) if (typeof a === 'string') map.set(a, `${file} (alias)`);
+      } catch {
+        // A file that does not parse is the validator's to report.
+      }
+    }
+    return map;
+  }, [site]);
+
+  const path = address ?? (title ? addressFor(from.path, title) : '');
+  const problem = path ? addressProblem(path, taken) : null;
+
+  const create = async () => {
+    if (!title.trim() || !path || problem) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const source = parse(site.files[from.file]?.text ?? '') as Data;
+      const saved = await client.save(fileFor(path), null, copyPage(source, path, title.trim()));
+      onCreated(fileFor(path), saved.text, saved.version);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby={ids.heading} onCancel={onCancel}>
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <h2 id={ids.heading}>New page like “{from.title}”</h2>
+        <p>The new page starts as a copy of this one; change its words and pictures after.</p>
+        <p>
+          <label htmlFor={ids.title}>Title</label>
+          <br />
+          <input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} required />
+        </p>
+        <p>
+          <label htmlFor={ids.address}>Address</label>
+          <br />
+          <input
+            id={ids.address}
+            value={path}
+            onChange={(e) => setAddress(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={ids.problem}
+          />
+        </p>
+        <p id={ids.problem} className={problem ? styles.fieldError : styles.status}>
+          {problem ?? (path ? `The page will be at ${path}.` : 'The address follows the title.')}
+        </p>
+        {error && (
+          <p role="alert" className={styles.fieldError}>
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          className={styles.primary}
+          disabled={busy || !title.trim() || !path || !!problem}
+        >
+          Create page
+        </button>{' '}
+        <button type="button" className={styles.secondary} onClick={onCancel}>
+          Cancel
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { fireEvent, render, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { contentApi } from './api.ts';
+import { PageEditor } from './PageEditor.tsx';
+import { type FakeServer, fakeServer } from './testing.ts';
+
+let server: FakeServer;
+beforeEach(() => {
+  server = fakeServer();
+});
+
+const FILE = 'pages/products/summercamp.yaml';
+
+async function openEditor() {
+  const client = contentApi('/backend/api/admin', 'csrf-1', server.fetch);
+  const site = await client.site();
+  render(<PageEditor file={FILE} site={site} client={client} onBack={() => undefined} onSaved={vi.fn()} />);
+}
+
+function previewDocument(): Document {
+  const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview"]');
+  const d = frame?.contentDocument;
+  if (!d) throw new Error('no preview frame');
+  return d;
+}
+
+describe('the live preview', () => {
+  it("draws the page with the site's own blocks and follows typing", async () => {
+    await openEditor();
+    await waitFor(() => expect(previewDocument().querySelector('main h1')).toBeTruthy(), { timeout: 10000 });
+    const h1 = () => previewDocument().querySelector('main h1');
+    const field = [...document.querySelectorAll<HTMLInputElement>('input[id$="_heading"]')][0];
+    if (!field) throw new Error('no heading field');
+    expect(h1()).toHaveTextContent(field.value);
+    await userEvent.click(field);
+    await userEvent.paste(' today');
+    await waitFor(() => expect(h1()).toHaveTextContent(`${field.value}`));
+    expect(h1()?.textContent).toMatch(/ today$/);
+  });
+
+  it('focuses the field of the words clicked in the preview', async () => {
+    await openEditor();
+    await waitFor(() => expect(previewDocument().querySelector('main h1')).toBeTruthy(), { timeout: 10000 });
+    const h1 = previewDocument().querySelector('main h1');
+    if (!h1) throw new Error('no heading in the preview');
+    fireEvent.click(h1);
+    await waitFor(() => expect(document.activeElement?.id).toMatch(/_heading$/));
+  });
+
+  it('offers phone, tablet and desktop widths', async () => {
+    await openEditor();
+    const phone = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Phone'));
+    if (!phone) throw new Error('no phone button');
+    await userEvent.click(phone);
+    expect(phone).toHaveAttribute('aria-pressed', 'true');
+    expect(document.querySelector('iframe')).toHaveStyle({ width: '390px' });
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The live preview: the edited page drawn by the site's own block components and CSS, inside an
+ * iframe (so the site's media queries see a phone, tablet or desktop width) that React renders
+ * into with a portal — no second app, no messages, the preview changes in the same render as the
+ * form. Clicking in the preview focuses the field that holds the clicked words.
+ */
+
+import { Component, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { MemoryRouter } from 'react-router-dom';
+import type { Block, Page } from '../../content/model.ts';
+import { BlockRenderer, preloadBlocks } from '../../renderer/BlockRenderer.tsx';
+import { ContentProvider } from '../../renderer/ContentContext.tsx';
+import { PageProvider } from '../../renderer/PageView.tsx';
+import { blockRegistry } from '../../renderer/registry.ts';
+import baseCss from '../../styles/base.css?inline';
+import fontsCss from '../../styles/fonts.css?inline';
+import tokensCss from '../../styles/tokens.css?inline';
+import styles from './content.module.css';
+import type { PageDoc } from './document.ts';
+import { findField } from './findField.ts';
+import type { ParsedSite } from './previewContent.ts';
+import { previewContent } from './previewContent.ts';
+import type { Segment } from './validation.ts';
+
+export const DEVICES = [
+  { name: 'Phone', width: 390 },
+  { name: 'Tablet', width: 820 },
+  { name: 'Desktop', width: 1280 },
+] as const;
+
+const SRC_DOC =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>';
+
+/** A block whose data is half-typed may not render: say so in its place, keep the rest. */
+class BlockBoundary extends Component<{ children: ReactNode; label: string }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidUpdate(prev: { children: ReactNode }) {
+    if (prev.children !== this.props.children && this.state.failed) this.setState({ failed: false });
+  }
+  override render() {
+    return this.state.failed ? (
+      <p style={{ padding: '1rem', background: '#fef2f2', color: '#b91c1c', margin: 0 }}>
+        {this.props.label}: this section shows once its problems are fixed.
+      </p>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/** Copies the editor's stylesheets (the blocks' CSS modules arrive as their code loads) into the frame. */
+function mirrorStyles(into: Document): () => void {
+  const copies = new Map<Node, Node>();
+  const copy = (node: Node) => {
+    if (!(node instanceof HTMLStyleElement || (node instanceof HTMLLinkElement && node.rel === 'stylesheet')))
+      return;
+    if (copies.has(node)) return;
+    const clone = into.importNode(node, true);
+    copies.set(node, clone);
+    into.head.insertBefore(clone, into.getElementById('site-globals'));
+  };
+  for (const node of document.querySelectorAll('style, link[rel=stylesheet]')) copy(node);
+  const observer = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) copy(n);
+  });
+  observer.observe(document.head, { childList: true });
+  return () => observer.disconnect();
+}
+
+export interface PreviewProps {
+  doc: PageDoc;
+  file: string;
+  parsed: ParsedSite;
+  activeKey: string | null;
+  onPick: (blockKey: string, path: Segment[] | null) => void;
+}
+
+export function Preview({ doc, file, parsed, activeKey, onPick }: PreviewProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const wrap = useRef<HTMLDivElement>(null);
+  const [mount, setMount] = useState<HTMLElement | null>(null);
+  const [device, setDevice] = useState<(typeof DEVICES)[number]>(DEVICES[2]);
+  const [box, setBox] = useState({ width: 800, height: 600 });
+  const [ready, setReady] = useState(false);
+  const docRef = useRef(doc);
+  docRef.current = doc;
+  const pickRef = useRef(onPick);
+  pickRef.current = onPick;
+
+  // Load every block's code once, so no block waits for the visitor to scroll (there is none here).
+  const types = [...new Set(doc.blocks.map((b) => String(b.data.type)))].join(' ');
+  useEffect(() => {
+    const blocks = types
+      .split(' ')
+      .filter((t) => t in blockRegistry)
+      .map((type) => ({ type }) as Block);
+    void preloadBlocks(blocks).then(() => setReady(true));
+  }, [types]);
+
+  useLayoutEffect(() => {
+    const el = wrap.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setBox({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const onLoad = () => {
+    const d = frame.current?.contentDocument;
+    if (!d || d.getElementById('site-globals')) return;
+    // A browser loads the srcdoc; jsdom (tests) ignores it and leaves an empty document.
+    if (!d.getElementById('root')) {
+      const root = d.createElement('div');
+      root.id = 'root';
+      d.body.append(root);
+    }
+    const globals = d.createElement('style');
+    globals.id = 'site-globals';
+    globals.textContent = `${fontsCss}\n${tokensCss}\n${baseCss}\n[data-preview-active] > * { outline: 3px solid #6366f1; outline-offset: -3px; }`;
+    d.head.append(globals);
+    const stop = mirrorStyles(d);
+    // The preview is for looking and pointing: links do not navigate, forms do not send.
+    d.addEventListener('submit', (e) => e.preventDefault(), true);
+    d.addEventListener(
+      'click',
+      (e) => {
+        const target = e.target as Element | null;
+        if (!target) return;
+        e.preventDefault();
+        const holder = target.closest('[data-block-key]');
+        const key = holder?.getAttribute('data-block-key');
+        if (!key) return;
+        const block = docRef.current.blocks.find((b) => b.key === key);
+        const img = target.closest('img');
+        pickRef.current(
+          key,
+          findField(block?.data, target.textContent ?? '', img?.getAttribute('src') ?? undefined),
+        );
+      },
+      true,
+    );
+    frame.current?.addEventListener('unload', stop, { once: true });
+    setMount(d.getElementById('root'));
+  };
+
+  const page = useMemo(
+    () => ({ ...doc.details, blocks: doc.blocks.map((b) => b.data) }) as unknown as Page,
+    [doc],
+  );
+  const { content, route } = useMemo(() => previewContent(parsed, file, page), [parsed, file, page]);
+
+  // Show the block whose field has the focus.
+  useEffect(() => {
+    const d = frame.current?.contentDocument;
+    if (!d || !activeKey) return;
+    for (const el of d.querySelectorAll('[data-preview-active]')) el.removeAttribute('data-preview-active');
+    const holder = d.querySelector(`[data-block-key="${activeKey}"]`);
+    holder?.setAttribute('data-preview-active', '');
+    holder?.firstElementChild?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeKey]);
+
+  const scale = Math.min(1, box.width / device.width);
+  return (
+    <div className={styles.previewPane}>
+      <fieldset className={styles.previewBar}>
+        <legend className={styles.visuallyHidden}>Preview width</legend>
+        <h2 className={styles.visuallyHidden}>Preview</h2>
+        {DEVICES.map((d) => (
+          <button
+            key={d.name}
+            type="button"
+            className={d === device ? styles.primary : styles.secondary}
+            aria-pressed={d === device}
+            onClick={() => setDevice(d)}
+          >
+            {d.name} ({d.width}px)
+          </button>
+        ))}
+        <span className={styles.status}>Click a part of the preview to edit it.</span>
+      </fieldset>
+      <div className={styles.previewFrameWrap} ref={wrap}>
+        <div style={{ width: device.width * scale, height: '100%' }}>
+          <iframe
+            ref={frame}
+            title={`Preview of the page at ${device.name.toLowerCase()} width`}
+            className={styles.previewFrame}
+            srcDoc={SRC_DOC}
+            onLoad={onLoad}
+            style={{
+              width: device.width,
+              height: box.height / scale,
+              transform: `scale(${scale})`,
+              transformOrigin: 'top left',
+            }}
+          />
+        </div>
+      </div>
+      {mount &&
+        ready &&
+        createPortal(
+          <ContentProvider value={content}>
+            <MemoryRouter initialEntries={[route.path]}>
+              <PageProvider page={page} route={route}>
+                <main id="main" className="page" data-page={route.canonicalPath}>
+                  {doc.blocks.map((b) => (
+                    <div key={b.key} data-block-key={b.key} style={{ display: 'contents' }}>
+                      <BlockBoundary label={String(b.data.type)}>
+                        <BlockRenderer blocks={[b.data as unknown as Block]} />
+                      </BlockBoundary>
+                    </div>
+                  ))}
+                </main>
+              </PageProvider>
+            </MemoryRouter>
+          </ContentProvider>,
+          mount,
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/** Publish: rebuilds the public site from the saved content, showing each step as it runs. */
+import { useEffect, useRef, useState } from 'react';
+import type { ContentApi, PublishStatus } from './api.ts';
+import styles from './content.module.css';
+
+const POLL_MS = 1000;
+
+export function PublishButton({ client }: { client: ContentApi }) {
+  const [status, setStatus] = useState<PublishStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const poll = async () => {
+    try {
+      const next = await client.publishStatus();
+      setStatus(next);
+      if (next.state === 'running') timer.current = setTimeout(() => void poll(), POLL_MS);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const start = async () => {
+    setError(null);
+    try {
+      setStatus(await client.publish());
+      timer.current = setTimeout(() => void poll(), POLL_MS);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const running = status?.state === 'running';
+  return (
+    <div className={styles.publish}>
+      <button type="button" className={styles.primary} onClick={() => void start()} disabled={running}>
+        {running ? 'Publishing…' : 'Publish the site'}
+      </button>
+      <span role="status" className={styles.status}>
+        {error
+          ? `Publishing failed: ${error}`
+          : status?.state === 'running'
+            ? `Publishing${status.step ? `: ${status.step}` : '…'}`
+            : status?.state === 'done'
+              ? (status.message ??
+                `Published${status.durationMs !== undefined ? ` in ${Math.round(status.durationMs / 1000)} s` : ''}.`)
+              : status?.state === 'failed'
+                ? `Publishing failed${status.step ? ` at ${status.step}` : ''}: ${status.message ?? 'see the server log'}`
+                : ''}
+      </span>
+      {running && <progress aria-label="Publishing progress" />}
+    </div>
+  );
+}

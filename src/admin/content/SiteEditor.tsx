@@ -1,0 +1,152 @@
+/**
+ * Site settings (site.yaml) edited like a page: a form generated from schema/site.schema.json,
+ * checked as the user types by the same validator, with undo/redo and a conflict-safe Save.
+ */
+import { type KeyboardEvent, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { parse, stringify } from 'yaml';
+import { type ContentApi, isConflict, type SiteFiles } from './api.ts';
+import styles from './content.module.css';
+import type { Data } from './document.ts';
+import type { EditorFormContext } from './formContext.ts';
+import { SchemaForm } from './SchemaForm.tsx';
+import { siteSchema } from './schemaForms.ts';
+import { useUndo } from './useUndo.ts';
+import { errorSchemaOf, fieldId, segmentsOfWhere, snapshotOf, validateEdited } from './validation.ts';
+
+const FILE = 'site.yaml';
+
+export function SiteEditor({
+  site,
+  client,
+  onBack,
+  onSaved,
+}: {
+  site: SiteFiles;
+  client: ContentApi;
+  onBack: () => void;
+  onSaved: (file: string, text: string, version: string) => void;
+}) {
+  const original = site.files[FILE];
+  const initial = useMemo(() => (parse(original?.text ?? '') ?? {}) as Data, [original?.text]);
+  const history = useUndo<Data>(initial);
+  const data = history.value;
+  const [savedData, setSavedData] = useState(initial);
+  const [version, setVersion] = useState(original?.version ?? null);
+  const [status, setStatus] = useState('');
+  const [conflict, setConflict] = useState<{ message: string; changed: string[]; version: string } | null>(
+    null,
+  );
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const snapshot = useMemo(() => snapshotOf(site), [site]);
+  const deferred = useDeferredValue(data);
+  const problems = useMemo(() => {
+    const modeline = /^#\s*yaml-language-server:.*$/m.exec(original?.text ?? '')?.[0];
+    const text = `${modeline ? `${modeline}\n` : ''}${stringify(deferred, { lineWidth: 0 })}`;
+    return validateEdited(snapshot, FILE, text);
+  }, [snapshot, deferred, original?.text]);
+  const errors = useMemo(
+    () => errorSchemaOf(problems.errors.map((e) => ({ path: segmentsOfWhere(e.where), message: e.message }))),
+    [problems],
+  );
+  const context: EditorFormContext = useMemo(() => {
+    const warnings = new Map<string, string[]>();
+    for (const w of problems.warnings) {
+      const id = fieldId('site', segmentsOfWhere(w.where));
+      warnings.set(id, [...(warnings.get(id) ?? []), w.message]);
+    }
+    const addresses = Object.entries(site.files).flatMap(([f, { text }]) => {
+      const path = f.startsWith('pages/') ? /^path:\s*(\S+)/m.exec(text)?.[1] : undefined;
+      return path ? [{ value: path, label: f }] : [];
+    });
+    return {
+      images: site.images,
+      addresses,
+      warnings,
+      upload: (image: File) => client.uploadImage('brand', 'site', image),
+    };
+  }, [problems, site, client]);
+
+  const save = async (over?: string) => {
+    setStatus('Saving…');
+    try {
+      const saved = await client.save(FILE, over ?? version, data);
+      setVersion(saved.version);
+      setSavedData(data);
+      setConflict(null);
+      onSaved(FILE, saved.text, saved.version);
+      setStatus('Saved.');
+    } catch (e) {
+      if (isConflict(e)) {
+        setConflict({ message: e.message, changed: e.body.changed, version: e.body.current.version });
+        setStatus('');
+      } else setStatus(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+    event.preventDefault();
+    if (event.shiftKey) history.redo();
+    else history.undo();
+  };
+
+  const count = problems.errors.length;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the shortcuts are extras; every action has a button
+    <div className={styles.list} onKeyDown={onKeyDown}>
+      <div className={styles.toolbar}>
+        <button type="button" className={styles.secondary} onClick={onBack}>
+          ← All pages
+        </button>
+        <h1 ref={heading} tabIndex={-1}>
+          Site settings
+        </h1>
+        <button type="button" className={styles.secondary} onClick={history.undo} disabled={!history.canUndo}>
+          Undo
+        </button>
+        <button type="button" className={styles.secondary} onClick={history.redo} disabled={!history.canRedo}>
+          Redo
+        </button>
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={count > 0 || data === savedData}
+          onClick={() => void save()}
+        >
+          Save
+        </button>
+        <span role="status" className={styles.status}>
+          {count ? `${count} ${count === 1 ? 'problem' : 'problems'} to fix before saving` : status}
+        </span>
+      </div>
+      {conflict && (
+        <div className={styles.conflict} role="alert">
+          <h2>Someone else changed the site settings</h2>
+          <p>{conflict.message}</p>
+          <ul>
+            {conflict.changed.map((c) => (
+              <li key={c}>
+                <code>{c}</code>
+              </li>
+            ))}
+          </ul>
+          <p>Your changes are still here.</p>
+          <button type="button" className={styles.primary} onClick={() => void save(conflict.version)}>
+            Save mine over theirs
+          </button>
+        </div>
+      )}
+      <p className={styles.lead}>Facts about the company and settings every page shares.</p>
+      <SchemaForm
+        schema={siteSchema()}
+        data={data}
+        idPrefix="site"
+        errors={errors}
+        context={context}
+        onChange={(next, id) => history.set(next, id)}
+      />
+    </div>
+  );
+}

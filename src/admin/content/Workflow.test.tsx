@@ -1,0 +1,199 @@
+/** Save, conflicts, new pages, site settings, history and publishing, as a user goes through them. */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contentApi } from './api.ts';
+import ContentSection from './ContentSection.tsx';
+import { addressFor, addressProblem, slugOf } from './newPage.ts';
+import { PageEditor } from './PageEditor.tsx';
+import { type FakeServer, fakeServer, sha } from './testing.ts';
+
+let server: FakeServer;
+const FILE = 'pages/products/summercamp.yaml';
+const staff = { name: 'Priya', email: 'priya@example.com', role: 'content' as const };
+
+beforeEach(() => {
+  server = fakeServer();
+  vi.stubGlobal('fetch', server.fetch);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function button(text: string | RegExp): HTMLButtonElement {
+  const el = [...document.querySelectorAll('button')].find((b) =>
+    typeof text === 'string' ? b.textContent === text : text.test(b.textContent ?? ''),
+  );
+  if (!el) throw new Error(`No button "${text}"`);
+  return el;
+}
+
+async function openEditor(onSaved = vi.fn()) {
+  const client = contentApi('/backend/api/admin', 'csrf-1', server.fetch);
+  const site = await client.site();
+  render(<PageEditor file={FILE} site={site} client={client} onBack={() => undefined} onSaved={onSaved} />);
+  return document.getElementById('page_title') as HTMLInputElement;
+}
+
+describe('saving', () => {
+  it('PUTs the page as JSON with the version read and the CSRF token', async () => {
+    server.answer('PUT /file', () => ({
+      status: 200,
+      body: { version: 'v2', text: 'title: x\n', commit: 'c1' },
+    }));
+    const onSaved = vi.fn();
+    const title = await openEditor(onSaved);
+    expect(button('Save')).toBeDisabled(); // nothing changed yet
+    await userEvent.click(title);
+    await userEvent.paste('!');
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    await userEvent.click(button('Save'));
+    await waitFor(() =>
+      expect(document.getElementById('save-status')).toHaveTextContent('Saved and recorded'),
+    );
+    const put = server.calls.find((c) => c.method === 'PUT');
+    expect(put?.url).toBe('/backend/api/admin/content/file');
+    expect(put?.headers['X-CSRF-Token']).toBe('csrf-1');
+    const body = put?.body as { file: string; version: string; data: { title: string; blocks: unknown[] } };
+    expect(body.file).toBe(FILE);
+    expect(body.version).toBe(sha(server.texts.get(FILE) ?? ''));
+    expect(body.data.title).toBe('Summer Camp | Camp Management App!');
+    expect(body.data.blocks).toHaveLength(3);
+    expect(onSaved).toHaveBeenCalledWith(FILE, 'title: x\n', 'v2');
+  });
+
+  it("shows a conflict (what changed) and keeps the user's edits", async () => {
+    server.answer('PUT /file', () => ({
+      status: 409,
+      body: {
+        message: 'Someone saved this page after you opened it.',
+        current: { version: 'v9', text: server.texts.get(FILE) },
+        changed: ['blocks[0].heading'],
+      },
+    }));
+    const title = await openEditor();
+    await userEvent.click(title);
+    await userEvent.paste(' 2027');
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    await userEvent.click(button('Save'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone saved this page after you opened it.');
+    expect(alert).toHaveTextContent('blocks[0].heading');
+    expect(document.getElementById('page_title')).toHaveValue('Summer Camp | Camp Management App 2027');
+    server.answer('PUT /file', () => ({ status: 200, body: { version: 'v10', text: 'x', commit: null } }));
+    await userEvent.click(button('Save mine over theirs'));
+    await waitFor(() => expect(document.getElementById('save-status')).toHaveTextContent('Saved.'));
+    expect(server.calls.at(-1)?.body).toMatchObject({ version: 'v9' });
+  });
+});
+
+describe('history', () => {
+  it('lists versions, shows one and restores it', async () => {
+    server.answer('POST /restore', () => ({
+      status: 200,
+      body: {
+        version: 'v3',
+        text: (server.texts.get(FILE) ?? '').replace(/^title: .*$/m, 'title: Old title'),
+        commit: 'c3',
+      },
+    }));
+    await openEditor();
+    await userEvent.click(button('History'));
+    await waitFor(() => expect(button('Show')).toBeInTheDocument());
+    expect(document.body).toHaveTextContent(/Shorter intro — Priya, 20 Nov 2026/);
+    await userEvent.click(button('Show'));
+    await waitFor(() =>
+      expect(document.querySelector('textarea[aria-label^="Text of version"]')).toHaveValue(
+        server.texts.get(FILE),
+      ),
+    );
+    await userEvent.click(button('Restore'));
+    await waitFor(() => expect(document.getElementById('page_title')).toHaveValue('Old title'));
+    expect(server.calls.at(-1)?.body).toEqual({
+      file: FILE,
+      commit: 'a'.repeat(40),
+      version: sha(server.texts.get(FILE) ?? ''),
+    });
+  });
+});
+
+describe('new pages', () => {
+  it('derives the address from the title and refuses one in use', () => {
+    expect(slugOf('Fleet Tracking & GPS!')).toBe('fleet-tracking-and-gps');
+    expect(addressFor('/services/iot', 'Cold Chain Monitoring')).toBe('/services/cold-chain-monitoring');
+    const taken = new Map([['/services/iot', 'pages/services/iot.yaml']]);
+    expect(addressProblem('/services/iot', taken)).toBe(
+      'The address "/services/iot" is already used by pages/services/iot.yaml. Choose another.',
+    );
+    expect(addressProblem('/Services/X', taken)).toMatch(/lower-case letters/);
+    expect(addressProblem('/services/new', taken)).toBeNull();
+  });
+
+  it('creates a copy of a page of the same kind at the new address (PUT with version null)', async () => {
+    server.answer('PUT /file', (body) => {
+      const b = body as { file: string; data: { title: string } };
+      return {
+        status: 200,
+        body: { version: 'n1', text: `path: /services/cold-chain\ntitle: ${b.data.title}\n`, commit: null },
+      };
+    });
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await waitFor(() =>
+      expect(document.querySelector('[aria-label^="New page like Telematics"]')).toBeTruthy(),
+    );
+    await userEvent.click(document.querySelector('[aria-label^="New page like Telematics"]') as HTMLElement);
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    const [titleInput, addressInput] = [...dialog.querySelectorAll('input')];
+    if (!titleInput || !addressInput) throw new Error('no inputs');
+    await userEvent.type(titleInput, 'Cold Chain');
+    expect(addressInput).toHaveValue('/services/cold-chain');
+    await userEvent.clear(addressInput);
+    await userEvent.type(addressInput, '/services/iot');
+    expect(dialog).toHaveTextContent('already used by pages/services/iot.yaml');
+    expect(button('Create page')).toBeDisabled();
+    await userEvent.clear(addressInput);
+    await userEvent.type(addressInput, '/services/cold-chain');
+    await userEvent.click(button('Create page'));
+    await waitFor(() => expect(document.querySelector('h1')).toHaveTextContent('Edit: Cold Chain'));
+    const put = server.calls.find((c) => c.method === 'PUT')?.body as {
+      file: string;
+      version: null;
+      data: { path: string; title: string; aliases?: unknown; blocks: unknown[] };
+    };
+    expect(put.file).toBe('pages/services/cold-chain.yaml');
+    expect(put.version).toBeNull();
+    expect(put.data.path).toBe('/services/cold-chain');
+    expect(put.data.aliases).toBeUndefined();
+    expect(put.data.blocks.length).toBeGreaterThan(0);
+  });
+});
+
+describe('site settings and publishing', () => {
+  it('edits site.yaml in a generated form with the same checks', async () => {
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await waitFor(() => expect(button('Site settings')).toBeInTheDocument());
+    await userEvent.click(button('Site settings'));
+    expect(document.querySelector('h1')).toHaveTextContent('Site settings');
+    const phone = document.getElementById('site_contact_phone') as HTMLInputElement;
+    expect(phone.value).toMatch(/\d/);
+    await userEvent.click(phone);
+    await userEvent.paste('x');
+    await waitFor(() => expect(document.getElementById('site_contact_phone__error')).toBeTruthy());
+    expect(button('Save')).toBeDisabled();
+  });
+
+  it('publishes and shows the progress until done', async () => {
+    let polls = 0;
+    server.answer('GET /publish', () => {
+      polls++;
+      return polls < 2
+        ? { status: 200, body: { state: 'running', step: 'Building pages' } }
+        : { status: 200, body: { state: 'done', durationMs: 42000 } };
+    });
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await waitFor(() => expect(button('Publish the site')).toBeInTheDocument());
+    await userEvent.click(button('Publish the site'));
+    await waitFor(() => expect(document.body).toHaveTextContent('Publishing: Building pages'), {
+      timeout: 4000,
+    });
+    await waitFor(() => expect(document.body).toHaveTextContent('Published in 42 s.'), { timeout: 4000 });
+  });
+});

@@ -1,0 +1,45 @@
+/** A new page starts as a copy of a page of the same kind, at an address made from its title. */
+import type { Data } from './document.ts';
+
+/** "Fleet Tracking & GPS!" -> "fleet-tracking-gps" (the characters an address may hold). */
+export function slugOf(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The folder of a page's address: "/services/iot" -> "/services"; "/about" -> "". */
+export function folderOf(path: string): string {
+  return path.replace(/\/[^/]*$/, '');
+}
+
+export function addressFor(sourcePath: string, title: string): string {
+  return `${folderOf(sourcePath)}/${slugOf(title)}`;
+}
+
+export function fileFor(path: string): string {
+  return `pages${path}.yaml`;
+}
+
+const ADDRESS = /^\/([a-z0-9-]+(\/[a-z0-9-]+)*)$/;
+
+/** Why the address cannot be used, or null. `taken` holds every path and alias of the site. */
+export function addressProblem(path: string, taken: ReadonlyMap<string, string>): string | null {
+  if (!ADDRESS.test(path))
+    return 'An address starts with / and holds only lower-case letters, digits and hyphens (e.g. /services/fleet-tracking).';
+  const owner = taken.get(path);
+  if (owner) return `The address "${path}" is already used by ${owner}. Choose another.`;
+  return null;
+}
+
+/** The copy: new address and title, no aliases (they belong to the original). */
+export function copyPage(source: Data, path: string, title: string): Data {
+  const { aliases: _aliases, ...rest } = source;
+  const copy: Data = { ...rest, path, title };
+  if (copy.listing && typeof copy.listing === 'object') copy.listing = { ...(copy.listing as Data), title };
+  return copy;
+}
