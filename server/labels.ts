@@ -1,8 +1,8 @@
 /**
- * What staff call each form and each stored field: the notification emails and the /admin inbox
- * (which receives these with its session) both read them here. They come from the forms'
- * definitions (src/forms/definitions/); a field key means the same thing in every form, so one
- * label per key.
+ * What staff call each form and each stored field, taken from the forms' definitions
+ * (src/forms/definitions/): the /admin inbox receives these with its session (its list columns
+ * come from the definitions too: src/admin/inbox/columns.ts). A field key means the same thing in
+ * every form, so one label per key.
  */
 import { FORM_DEFINITIONS, FORMS, type FormName } from '../src/forms/definitions/index.ts';
 

@@ -3,10 +3,25 @@ import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { FORM_DEFINITIONS, FORMS, storedFields } from '../../src/forms/definitions/index.ts';
 import { tempDir } from '../testSupport.ts';
 import { type Db, openDb } from './db.ts';
 import { migrate } from './migrations.ts';
 import { Repository, truncateIp } from './repository.ts';
+
+const COMMON_COLUMNS = ['id', 'created_at', 'client_ip', 'user_agent', 'handled_at'];
+
+/** A table's columns, as the database has them. */
+async function columnsOf(db: Db, table: string): Promise<string[]> {
+  if (db.dialect === 'sqlite') {
+    const rows = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db.db);
+    return rows.rows.map((r) => r.name);
+  }
+  const rows = await sql<{ column_name: string }>`
+    select column_name from information_schema.columns
+    where table_schema = ${db.pgSchema ?? 'public'} and table_name = ${table}`.execute(db.db);
+  return rows.rows.map((r) => r.column_name);
+}
 
 const meta = { ip: '203.0.113.77', userAgent: 'Mozilla/5.0 test' };
 
@@ -89,6 +104,21 @@ describe.each(backends)('storage on $name', (backend) => {
   it.runIf(backend.name === 'PostgreSQL')('commits durably: synchronous_commit is on', async () => {
     const r = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db.db);
     expect(r.rows[0]?.synchronous_commit).toBe('on');
+  });
+
+  // The definitions (src/forms/definitions/) name the columns the repository reads and writes;
+  // the tables are written out by hand in migrations.ts: every column but the common ones is a
+  // field of its form's definition, and the reverse.
+  it.each(FORMS)('finds exactly the %s definition’s columns in its table', async (form) => {
+    const definition = FORM_DEFINITIONS[form];
+    const columns = await columnsOf(db, definition.table);
+    expect(columns, `table ${definition.table}`).toEqual(expect.arrayContaining(COMMON_COLUMNS));
+    const own = columns.filter((c) => !COMMON_COLUMNS.includes(c)).sort();
+    expect(own).toEqual(
+      storedFields(definition)
+        .map((f) => f.column)
+        .sort(),
+    );
   });
 
   it('stores and lists every form with its time, truncated IP and user agent', async () => {

@@ -10,7 +10,7 @@ import { useApi } from './api.ts';
 import { DefinedField } from './DefinedField.tsx';
 import { type ApplicationField, application } from './definitions/application.ts';
 import { emptyValues, formFields, sentFields } from './definitions/types.ts';
-import { dialogOf, preloadDialogs, showDialog } from './dialogs.ts';
+import { answerDialog, dialogOf, preloadDialogs, showDialog } from './dialogs.ts';
 import { fieldStyles, Honeypot, honeypotOf, PrivacyNote, SubmitButton } from './fields.tsx';
 import { checkCvFile, responses } from './rules.ts';
 import { useSubmission } from './useSubmission.ts';
@@ -53,14 +53,11 @@ export function ApplicationForm({
     if (cv) body.append('cv', cv, cv.name);
     for (const [key, value] of Object.entries(honeypotOf(form))) body.append(key, value);
     const result = await api.postMultipart(application.path, body, { readMessage: true });
-    if (result.kind === 'response' && result.status === 200) {
+    return answerDialog(result, application.success, responses.applicationFailure, () => {
       setValues(EMPTY);
       setCv(null);
       if (fileRef.current) fileRef.current.value = '';
-      return dialogOf(application.success);
-    }
-    const message = result.kind === 'response' ? result.message : undefined;
-    return dialogOf(responses.applicationFailure, message ?? responses.applicationFailure.message);
+    });
   };
 
   return (

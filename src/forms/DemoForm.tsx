@@ -10,7 +10,7 @@ import { useApi } from './api.ts';
 import { DefinedField } from './DefinedField.tsx';
 import { type DemoField, demo } from './definitions/demo.ts';
 import { emptyValues, formFields } from './definitions/types.ts';
-import { dialogOf, preloadDialogs } from './dialogs.ts';
+import { answerDialog, preloadDialogs } from './dialogs.ts';
 import { fieldStyles, Honeypot, honeypotOf, PrivacyNote, SubmitButton } from './fields.tsx';
 import { responses } from './rules.ts';
 import { useSubmission } from './useSubmission.ts';
@@ -27,12 +27,7 @@ export function DemoForm({ headingId }: { headingId: string }) {
 
   const send = async (form: HTMLFormElement) => {
     const result = await api.postJson(demo.path, { ...values, ...honeypotOf(form) }, { readMessage: true });
-    if (result.kind === 'response' && result.status === 200) {
-      setValues(EMPTY);
-      return dialogOf(demo.success);
-    }
-    const message = result.kind === 'response' ? result.message : undefined;
-    return dialogOf(responses.demoFailure, message ?? responses.demoFailure.message);
+    return answerDialog(result, demo.success, responses.demoFailure, () => setValues(EMPTY));
   };
 
   return (

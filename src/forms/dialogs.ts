@@ -7,6 +7,7 @@
  * Keep sweetalert2's own class names out of this file: the bundle check (scripts/check-bundle.ts)
  * looks for them in the first-load code, and this module may be part of it.
  */
+import type { ApiResult } from './api.ts';
 import type { DialogIcon, DialogMessage } from './rules.ts';
 
 export interface DialogContent {
@@ -46,6 +47,24 @@ export const dialogOf = (m: DialogMessage, text: string = m.message): DialogCont
 /** Focus `el` unless it has gone or is hidden (the form may have closed with its panel meanwhile). */
 function focusIfShown(el: HTMLElement | null | undefined): void {
   if (el?.isConnected && !el.closest('[hidden], [inert]')) el.focus();
+}
+
+/**
+ * The dialog after the server answered a form that repeats the server's own words on failure (demo
+ * and application): success on 200 (after `onSuccess`), else the failure dialog with the server's
+ * `message` when it sent one.
+ */
+export function answerDialog(
+  result: ApiResult,
+  success: DialogMessage,
+  failure: DialogMessage,
+  onSuccess: () => void,
+): DialogContent {
+  if (result.kind === 'response' && result.status === 200) {
+    onSuccess();
+    return dialogOf(success);
+  }
+  return dialogOf(failure, (result.kind === 'response' ? result.message : undefined) ?? failure.message);
 }
 
 /**

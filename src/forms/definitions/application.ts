@@ -4,6 +4,7 @@
  * (column cv_data); the `stored` fields are what the server keeps about the file.
  */
 import { API_PATHS, checkApplication, FIELD_MAX_LENGTHS, responses } from '../rules.ts';
+import { emailField, phoneField } from './commonFields.ts';
 import type { FormDefinition } from './types.ts';
 
 /** What the visitor sends as text (the position is the page's job title). */
@@ -17,6 +18,7 @@ export const application: FormDefinition<ApplicationField> = {
   path: API_PATHS.application,
   table: 'applications',
   encoding: 'multipart',
+  inboxColumns: ['fullName', 'position', 'email', 'phone'],
   rateLimit: 'apply',
   formOrder: ['fullName', 'position', 'email', 'phone', 'coverLetter', 'cv'],
   fields: [
@@ -27,27 +29,10 @@ export const application: FormDefinition<ApplicationField> = {
       maxLength: FIELD_MAX_LENGTHS.fullName,
       input: 'text',
       autocomplete: 'name',
-      inbox: { list: true, search: true },
+      inbox: { search: true },
     },
-    {
-      key: 'email',
-      column: 'email',
-      label: 'Email',
-      maxLength: FIELD_MAX_LENGTHS.email,
-      input: 'email',
-      autocomplete: 'email',
-      inbox: { list: true, search: true },
-    },
-    {
-      key: 'phone',
-      column: 'phone',
-      label: 'Phone',
-      maxLength: FIELD_MAX_LENGTHS.phone,
-      input: 'tel',
-      inputMode: 'numeric',
-      autocomplete: 'tel',
-      inbox: { list: true, search: true },
-    },
+    emailField,
+    phoneField,
     {
       key: 'coverLetter',
       column: 'cover_letter',
@@ -63,7 +48,7 @@ export const application: FormDefinition<ApplicationField> = {
       label: 'Position',
       maxLength: FIELD_MAX_LENGTHS.position,
       input: 'readOnly',
-      inbox: { list: true, search: true },
+      inbox: { search: true },
     },
     { key: 'cv', column: 'cv_data', label: 'CV', input: 'file', inbox: { export: false, email: false } },
     {

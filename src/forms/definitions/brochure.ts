@@ -1,5 +1,6 @@
 /** The brochure request: POST {backend}/api/brochure-request, table brochure_requests. */
-import { API_PATHS, checkBrochure, FIELD_MAX_LENGTHS, responses } from '../rules.ts';
+import { API_PATHS, checkBrochure, responses } from '../rules.ts';
+import { emailField } from './commonFields.ts';
 import type { FormDefinition } from './types.ts';
 
 export type BrochureField = 'email';
@@ -10,18 +11,9 @@ export const brochure: FormDefinition<BrochureField> = {
   path: API_PATHS.brochure,
   table: 'brochure_requests',
   encoding: 'json',
+  inboxColumns: ['email'],
   rateLimit: 'forms',
-  fields: [
-    {
-      key: 'email',
-      column: 'email',
-      label: 'Email',
-      maxLength: FIELD_MAX_LENGTHS.email,
-      input: 'email',
-      autocomplete: 'email',
-      inbox: { list: true, search: true },
-    },
-  ],
+  fields: [emailField],
   check: checkBrochure,
   success: responses.brochureSuccess,
 };

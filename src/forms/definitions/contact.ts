@@ -1,12 +1,6 @@
 /** The contact message of the chat panel: POST {backend}/api/contact, table contact_messages. */
-import {
-  API_PATHS,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_MOBILE_LENGTH,
-  checkContact,
-  FIELD_MAX_LENGTHS,
-  responses,
-} from '../rules.ts';
+import { API_PATHS, CONTACT_MESSAGE_MAX, CONTACT_MOBILE_LENGTH, checkContact, responses } from '../rules.ts';
+import { emailField, nameField } from './commonFields.ts';
 import type { FormDefinition } from './types.ts';
 
 export type ContactField = 'name' | 'email' | 'mobileNumber' | 'message';
@@ -17,26 +11,11 @@ export const contact: FormDefinition<ContactField> = {
   path: API_PATHS.contact,
   table: 'contact_messages',
   encoding: 'json',
+  inboxColumns: ['name', 'email', 'mobileNumber'],
   rateLimit: 'forms',
   fields: [
-    {
-      key: 'name',
-      column: 'name',
-      label: 'Name',
-      maxLength: FIELD_MAX_LENGTHS.name,
-      input: 'text',
-      autocomplete: 'name',
-      inbox: { list: true, search: true },
-    },
-    {
-      key: 'email',
-      column: 'email',
-      label: 'Email',
-      maxLength: FIELD_MAX_LENGTHS.email,
-      input: 'email',
-      autocomplete: 'email',
-      inbox: { list: true, search: true },
-    },
+    nameField,
+    emailField,
     {
       key: 'mobileNumber',
       column: 'mobile_number',
@@ -46,7 +25,7 @@ export const contact: FormDefinition<ContactField> = {
       inputMode: 'numeric',
       digitsOnly: true,
       autocomplete: 'tel-national',
-      inbox: { list: true, search: true },
+      inbox: { search: true },
     },
     {
       key: 'message',

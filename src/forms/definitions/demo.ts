@@ -1,5 +1,6 @@
 /** The demo / inquiry request: POST {backend}/api/contact-demo, table demo_requests. */
-import { API_PATHS, checkDemo, DEMO_QUERY_MAX, FIELD_MAX_LENGTHS, responses } from '../rules.ts';
+import { API_PATHS, checkDemo, DEMO_QUERY_MAX, responses } from '../rules.ts';
+import { emailField, nameField, phoneField } from './commonFields.ts';
 import type { FormDefinition } from './types.ts';
 
 export type DemoField = 'name' | 'phone' | 'email' | 'serviceType' | 'query';
@@ -10,42 +11,18 @@ export const demo: FormDefinition<DemoField> = {
   path: API_PATHS.demo,
   table: 'demo_requests',
   encoding: 'json',
+  inboxColumns: ['name', 'email', 'phone', 'serviceType'],
   rateLimit: 'forms',
   fields: [
-    {
-      key: 'name',
-      column: 'name',
-      label: 'Name',
-      maxLength: FIELD_MAX_LENGTHS.name,
-      input: 'text',
-      autocomplete: 'name',
-      inbox: { list: true, search: true },
-    },
-    {
-      key: 'phone',
-      column: 'phone',
-      label: 'Phone',
-      maxLength: FIELD_MAX_LENGTHS.phone,
-      input: 'tel',
-      inputMode: 'numeric',
-      autocomplete: 'tel',
-      inbox: { list: true, search: true },
-    },
-    {
-      key: 'email',
-      column: 'email',
-      label: 'Email',
-      maxLength: FIELD_MAX_LENGTHS.email,
-      input: 'email',
-      autocomplete: 'email',
-      inbox: { list: true, search: true },
-    },
+    nameField,
+    phoneField,
+    emailField,
     {
       key: 'serviceType',
       column: 'service_type',
       label: 'Service type',
       input: 'select',
-      inbox: { list: true, search: true },
+      inbox: { search: true },
     },
     {
       key: 'query',

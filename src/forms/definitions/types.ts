@@ -15,10 +15,11 @@ export type FormName = 'demo' | 'brochure' | 'application' | 'contact';
  */
 export type InputKind = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'file' | 'readOnly' | 'stored';
 
-/** Where staff see a field (every stored field is in the CSV export unless `export` is false). */
+/**
+ * Where staff see a field besides the inbox's detail view (the form's `inboxColumns` say which
+ * fields the inbox's list shows).
+ */
 export interface InboxUse {
-  /** A column of the inbox's list. */
-  list?: boolean;
   /** Searched by the inbox's search box. */
   search?: boolean;
   /** A column of the CSV/JSON export (default true). */
@@ -77,6 +78,8 @@ export interface FormDefinition<K extends string = string> {
   rateLimit: 'forms' | 'apply';
   /** In the order staff read them (inbox, export, email). */
   fields: readonly FieldDefinition<K>[];
+  /** The columns of the staff inbox's list, in order (the first links to the submission). */
+  inboxColumns: readonly K[];
   /** The order the browser form shows its fields in, when it differs. */
   formOrder?: readonly K[];
   /**
