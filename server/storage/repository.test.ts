@@ -6,7 +6,7 @@ import pg from 'pg';
 import { FORM_DEFINITIONS, FORMS, storedFields } from '../../src/forms/definitions/index.ts';
 import { tempDir } from '../testSupport.ts';
 import { type Db, openDb } from './db.ts';
-import { migrate } from './migrations.ts';
+import { MIGRATION_NAMES, migrate } from './migrations.ts';
 import { Repository, truncateIp } from './repository.ts';
 
 const COMMON_COLUMNS = ['id', 'created_at', 'client_ip', 'user_agent', 'handled_at'];
@@ -73,22 +73,19 @@ describe.each(backends)('storage on $name', (backend) => {
   });
 
   it('runs the migrations once, and again as a no-op', async () => {
-    expect(await migrate(db)).toEqual([
+    // The released ones first; a migration added later (a form's new column) runs after them.
+    expect(MIGRATION_NAMES.slice(0, 4)).toEqual([
       '0001_submissions',
       '0002_staff',
       '0003_session_password',
       '0004_staff_users',
     ]);
+    expect(await migrate(db)).toEqual(MIGRATION_NAMES);
     expect(await migrate(db)).toEqual([]);
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
       db.db,
     );
-    expect(applied.rows.map((r) => r.name)).toEqual([
-      '0001_submissions',
-      '0002_staff',
-      '0003_session_password',
-      '0004_staff_users',
-    ]);
+    expect(applied.rows.map((r) => r.name)).toEqual(MIGRATION_NAMES);
   });
 
   it.runIf(backend.name === 'SQLite')(
