@@ -8,11 +8,17 @@
  */
 
 import { visibleLength } from './characters.ts';
-import { type ApplicationTextField, application } from './definitions/application.ts';
-import { type BrochureField, brochure } from './definitions/brochure.ts';
-import { type ContactField, contact } from './definitions/contact.ts';
-import { type DemoField, demo } from './definitions/demo.ts';
-import { type FieldDefinition, type FormDefinition, type FormName, sentFields } from './definitions/types.ts';
+import { application } from './definitions/application.ts';
+import { brochure } from './definitions/brochure.ts';
+import { contact } from './definitions/contact.ts';
+import { demo } from './definitions/demo.ts';
+import {
+  type FieldDefinition,
+  type FormDefinition,
+  type FormName,
+  type SentValues,
+  sentFields,
+} from './definitions/types.ts';
 import {
   type CappedField,
   CONTACT_MESSAGE_MAX,
@@ -151,7 +157,7 @@ const WARNING = { title: 'Warning', icon: 'warning' } as const;
 
 // Demo / inquiry request ----------------------------------------------------------------------
 
-export type DemoValues = Record<DemoField, string>;
+export type DemoValues = SentValues<(typeof demo.fields)[number]>;
 
 export function checkDemo(v: DemoValues): RuleFailure | null {
   const missing = firstMissing(demo.fields, v);
@@ -166,7 +172,7 @@ export function checkDemo(v: DemoValues): RuleFailure | null {
 
 // Brochure request ----------------------------------------------------------------------------
 
-export type BrochureValues = Record<BrochureField, string>;
+export type BrochureValues = SentValues<(typeof brochure.fields)[number]>;
 
 export function checkBrochure(v: BrochureValues): RuleFailure | null {
   const missing = firstMissing(brochure.fields, v);
@@ -184,12 +190,11 @@ export interface CvFileInfo {
   size: number;
 }
 
-/** The text fields, the chosen CV, and (optional here) the page's job title, which the form cannot change. */
-export type ApplicationValues = Omit<Record<ApplicationTextField, string>, 'position'> & {
-  cv: CvFileInfo | null;
-  /** The server checks it is a real opening. */
-  position?: string;
-};
+/**
+ * The text fields (the page's job title among them, which the form cannot change and the server
+ * checks is a real opening) and the chosen CV.
+ */
+export type ApplicationValues = SentValues<(typeof application.fields)[number]> & { cv: CvFileInfo | null };
 
 export function cvExtension(fileName: string): CvExtension | undefined {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
@@ -215,7 +220,7 @@ export function checkApplication(v: ApplicationValues): RuleFailure | null {
 
 // Contact message -----------------------------------------------------------------------------
 
-export type ContactValues = Record<ContactField, string>;
+export type ContactValues = SentValues<(typeof contact.fields)[number]>;
 
 export function checkContact(raw: ContactValues): RuleFailure | null {
   const v = {

@@ -95,6 +95,17 @@ export interface FormDefinition<K extends string = string> {
   success: DialogMessage;
 }
 
+/** Of a form's fields, those the visitor sends as text. */
+type Sent<F> = Exclude<F, { input: 'file' | 'stored' }>;
+
+/**
+ * A form's text values as sent, typed from its fields (`SentValues<(typeof demo.fields)[number]>`):
+ * a required field is always there; another may be left out, and is then stored as "".
+ */
+export type SentValues<F extends FieldDefinition> = {
+  [X in Sent<F> as X extends { required: true } ? X['key'] : never]: string;
+} & { [X in Sent<F> as X extends { required: true } ? never : X['key']]?: string };
+
 /** The fields a visitor sends as text (not files, not what the server stores of them). */
 export const sentFields = <K extends string>(form: FormDefinition<K>): FieldDefinition<K>[] =>
   form.fields.filter((f) => f.input !== 'stored' && f.input !== 'file');
