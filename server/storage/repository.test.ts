@@ -3,7 +3,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { FORM_DEFINITIONS, FORMS, storedFields } from '../../src/forms/definitions/index.ts';
+import {
+  demo,
+  emptyValues,
+  FORM_DEFINITIONS,
+  FORMS,
+  storedFields,
+} from '../../src/forms/definitions/index.ts';
 import { tempDir } from '../testSupport.ts';
 import { type Db, openDb } from './db.ts';
 import { MIGRATION_NAMES, migrate } from './migrations.ts';
@@ -135,7 +141,9 @@ describe.each(backends)('storage on $name', (backend) => {
       expect(r.userAgent).toBe('Mozilla/5.0 test');
       expect(Date.now() - Date.parse(r.createdAt)).toBeLessThan(60_000);
     }
+    // Every field of the definition comes back: those sent as sent, any other one empty.
     expect((await repo.list({ form: 'demo' }))[0]?.fields).toEqual({
+      ...emptyValues(demo),
       name: 'Asha',
       phone: '9876543210',
       email: 'a@b.co',
