@@ -13,13 +13,7 @@
  *   POST /images    multipart kind, page, file -> 201 {path, width, height}
  *   GET  /publish, POST /publish
  */
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onRequestHookHandler,
-  preHandlerHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { expectedPathFor } from '../../src/validator/validateSite.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
@@ -34,8 +28,11 @@ import { writeYaml, YamlWriteError } from './yaml/writeYaml.ts';
 export interface ContentApiOptions {
   /** The content root: site.yaml, pages/, public/images. */
   contentDir: string;
-  /** Runs before every route: signed in with role content or admin (and the CSRF check on writes). */
-  guard: preHandlerHookHandler | preHandlerHookHandler[];
+  /**
+   * Runs on every request as soon as its headers arrive (an onRequest hook, before the body is
+   * read): signed in with role content or admin, and the CSRF check on writes.
+   */
+  guard: onRequestHookHandler | onRequestHookHandler[];
   /** Who is saving, for the commit author. */
   author: (request: FastifyRequest) => Person;
   /** Rebuilds and switches the served site (npm start); omitted in development. */
@@ -101,8 +98,13 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   // Each guard runs in turn (async or callback style) and the first answer stops the request, as
   // soon as it arrives: a request without a session is refused before its body (an upload of up
   // to 10 MB) is read.
-  for (const guard of [options.guard].flat())
-    app.addHook('onRequest', guard as unknown as onRequestHookHandler);
+  for (const guard of [options.guard].flat()) app.addHook('onRequest', guard);
+  // A request refused before its body was read ends its connection with the answer, so the server
+  // does not go on receiving (and throwing away) the rest of a large upload.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    return payload;
+  });
 
   const fail = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
     reply.code(status).send(body);
