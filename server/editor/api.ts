@@ -6,7 +6,7 @@
  *
  *   GET  /site      every file's text and version, the pictures, whether history is on
  *   GET  /pages     the pages with their kind, title and last change
- *   PUT  /file      {file, version, data} -> {version, text, commit}
+ *   PUT  /file      {file, version, data, base?} -> {version, text, commit}; 409 conflict.ts's report
  *   GET  /history   ?file= -> {enabled, message?, versions}
  *   GET  /version   ?file=&commit= -> {text}
  *   POST /restore   {file, commit, version} -> {version, text, commit}
@@ -16,13 +16,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { expectedPathFor } from '../../src/validator/validateSite.ts';
+import { conflictReport } from './conflict.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
 import { listImages, listPageFiles, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import { problemsAfterWrite } from './validateWrite.ts';
-import { changedPaths, type Json } from './yaml/json.ts';
+import type { Json } from './yaml/json.ts';
 import { writeYaml, YamlWriteError } from './yaml/writeYaml.ts';
 
 export interface ContentApiOptions {
@@ -43,7 +44,6 @@ export const contentMessages = {
   badBody: 'The request is missing the file, version or data.',
   exists: 'A page with this file name already exists. Choose another name.',
   gone: 'This file no longer exists; it may have been deleted by someone else.',
-  conflict: 'Someone else saved this file since you opened it. Review their changes, then save again.',
   unknownVersion: 'That version of the file was not found in the history.',
   notSaved: (n: number) =>
     `Not saved: the content has ${n} problem${n === 1 ? '' : 's'}. Fix ${n === 1 ? 'it' : 'them'} and save again.`,
@@ -169,8 +169,19 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     return { version, text, commit };
   };
 
+  /**
+   * The text the user opened, for a three-way conflict report: the `base` they sent when it is that
+   * version, else the version found in the history; undefined when neither has it.
+   */
+  const baseText = async (file: string, version: string, sent: unknown): Promise<string | undefined> => {
+    if (typeof sent === 'string' && versionOf(sent) === version) return sent;
+    return (await history.enabled()) ? history.textOfVersion(file, version) : undefined;
+  };
+
   app.put('/file', { bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
-    const body = request.body as { file?: unknown; version?: unknown; data?: unknown } | undefined;
+    const body = request.body as
+      | { file?: unknown; version?: unknown; data?: unknown; base?: unknown }
+      | undefined;
     if (!body || (typeof body.version !== 'string' && body.version !== null) || body.data === undefined)
       return fail(reply, 400, { message: contentMessages.badBody });
     const file = fileFrom(reply, body.file);
@@ -180,14 +191,17 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     return locked(async () => {
       const current = readContentFile(root, file);
       if (version === null && current)
-        return fail(reply, 409, { message: contentMessages.exists, current, changed: [] });
+        return fail(reply, 409, {
+          message: contentMessages.exists,
+          current,
+          changed: [],
+          conflicts: [],
+          threeWay: false,
+        });
       if (version !== null && !current) return fail(reply, 404, { message: contentMessages.gone });
-      if (current && current.version !== version) {
-        let changed: string[] = [];
-        try {
-          changed = changedPaths(parse(current.text), data);
-        } catch {}
-        return fail(reply, 409, { message: contentMessages.conflict, current, changed });
+      if (current && version !== null && current.version !== version) {
+        const base = await baseText(file, version, body.base);
+        return fail(reply, 409, { ...conflictReport(file, current, data, base) });
       }
       let text: string;
       try {
@@ -225,12 +239,15 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     if (text === undefined) return fail(reply, 404, { message: contentMessages.unknownVersion });
     return locked(async () => {
       const current = readContentFile(root, file);
-      if ((current?.version ?? null) !== (body?.version ?? null)) {
-        let changed: string[] = [];
+      const opened = typeof body?.version === 'string' ? body.version : null;
+      if ((current?.version ?? null) !== opened) {
+        if (!current) return fail(reply, 404, { message: contentMessages.gone });
+        let restored: Json = null;
         try {
-          changed = current ? changedPaths(parse(current.text), parse(text)) : [];
+          restored = parse(text) as Json;
         } catch {}
-        return fail(reply, 409, { message: contentMessages.conflict, current, changed });
+        const base = opened === null ? undefined : await baseText(file, opened, undefined);
+        return fail(reply, 409, { ...conflictReport(file, current, restored, base) });
       }
       if (current && versionOf(text) === current.version) return { ...current, commit: null };
       return save(request, reply, file, text, `Restore (${commit.slice(0, 7)})`);

@@ -4,6 +4,7 @@
  * When it is not, saving still works and the history says how to turn it on.
  */
 import { type SimpleGit, simpleGit } from 'simple-git';
+import { versionOf } from './contentStore.ts';
 
 export interface Person {
   name: string;
@@ -99,6 +100,19 @@ export class ContentHistory {
   async lastChange(file: string): Promise<{ name: string; date: string } | null> {
     const [last] = await this.versions(file, 1);
     return last ? { name: last.name, date: last.date } : null;
+  }
+
+  /**
+   * The file's text as it was at `version` (contentStore's versionOf: a hash of the bytes), looked
+   * for in its last `limit` commits, newest first; undefined when none has it. The version a user
+   * opened is usually the newest commit or the one before, so this asks git once or twice.
+   */
+  async textOfVersion(file: string, version: string, limit = 50): Promise<string | undefined> {
+    for (const { commit } of await this.versions(file, limit)) {
+      const text = await this.textAt(file, commit);
+      if (text !== undefined && versionOf(text) === version) return text;
+    }
+    return undefined;
   }
 
   /** The file's text at a commit, or undefined when that commit does not have it. */
