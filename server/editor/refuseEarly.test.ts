@@ -152,6 +152,13 @@ describe('a refused request to the content API is answered before its body is re
     await expectRefusedEarly(sendHeadersOnly('PUT', '/file', headers, 1024 * 1024, '{"file":'), 401);
   });
 
+  it('a refusal of a request without a body keeps the connection for the next request', async () => {
+    const early = await sendHeadersOnly('GET', '/site', {}, 0, '', 1000);
+    expect(early.status).toBe(401);
+    expect(early.headers.connection).toBe('keep-alive');
+    expect(early.closed).toBe(false);
+  });
+
   it('a signed-in editor with the token is let in: the server waits for the rest of the upload', async () => {
     const writer = await signIn('writer@example.com');
     const headers = { ...multipart, Cookie: writer.cookie, [CSRF_HEADER]: writer.csrf };
