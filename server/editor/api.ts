@@ -1,5 +1,5 @@
 /**
- * The content API of the visual editor (docs: /work/notes/EDITOR.md, "Content API"): read the
+ * The content API of the visual editor (for operators: README, "Page edits from the staff area"): read the
  * site's files, save a page (validated, minimal-diff, atomic, committed to git when the content
  * folder is a repository), browse and restore versions, upload pictures and publish.
  * Every route runs behind `guard` (a session with role content or admin, CSRF on writes).
