@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from './api.ts';
 import ContentSection from './ContentSection.tsx';
-import { addressFor, addressProblem, slugOf } from './newPage.ts';
+import { addressFor, addressProblem, copyPage, slugOf } from './newPage.ts';
 import { PageEditor } from './PageEditor.tsx';
 import { type FakeServer, fakeServer, sha } from './testing.ts';
 
@@ -125,6 +125,24 @@ describe('new pages', () => {
     );
     expect(addressProblem('/Services/X', taken)).toMatch(/lower-case letters/);
     expect(addressProblem('/services/new', taken)).toBeNull();
+  });
+
+  it("gives the copy's listing the new title and not the original's menu name", () => {
+    const source = {
+      path: '/services/school-management',
+      aliases: ['/services'],
+      title: 'School Management Software',
+      listing: {
+        collection: 'services',
+        title: 'School Management Software',
+        menuLabel: 'School Management',
+      },
+    };
+    expect(copyPage(source, '/services/drone-training', 'Drone Training')).toEqual({
+      path: '/services/drone-training',
+      title: 'Drone Training',
+      listing: { collection: 'services', title: 'Drone Training' },
+    });
   });
 
   it('creates a copy of a page of the same kind at the new address (PUT with version null)', async () => {

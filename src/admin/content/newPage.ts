@@ -36,10 +36,17 @@ export function addressProblem(path: string, taken: ReadonlyMap<string, string>)
   return null;
 }
 
-/** The copy: new address and title, no aliases (they belong to the original). */
+/**
+ * The copy: new address and title, no aliases (they belong to the original). Its listing takes the
+ * title too and drops the original's shorter menu name, or the menu would show the original's name
+ * twice (the menu falls back to the listing's title).
+ */
 export function copyPage(source: Data, path: string, title: string): Data {
   const { aliases: _aliases, ...rest } = source;
   const copy: Data = { ...rest, path, title };
-  if (copy.listing && typeof copy.listing === 'object') copy.listing = { ...(copy.listing as Data), title };
+  if (copy.listing && typeof copy.listing === 'object') {
+    const { menuLabel: _menuLabel, ...listing } = copy.listing as Data;
+    copy.listing = { ...listing, title };
+  }
   return copy;
 }
