@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from './api.ts';
 import ContentSection from './ContentSection.tsx';
-import { addressFor, addressProblem, copyPage, slugOf } from './newPage.ts';
+import { addressFor, addressProblem, copyPage, nextOrderIn, slugOf } from './newPage.ts';
 import { PageEditor } from './PageEditor.tsx';
 import { type FakeServer, fakeServer, sha } from './testing.ts';
 
@@ -143,6 +143,43 @@ describe('new pages', () => {
       title: 'Drone Training',
       listing: { collection: 'services', title: 'Drone Training' },
     });
+    // Its place in the list: after the last one (the validator refuses two pages with one order).
+    expect(copyPage(source, '/services/x', 'X', 14).listing).toEqual({
+      collection: 'services',
+      title: 'X',
+      order: 14,
+    });
+    const services = (order: number) => ({ listing: { collection: 'services', order } });
+    expect(
+      nextOrderIn(
+        [services(3), services(13), { listing: { collection: 'products', order: 40 } }],
+        'services',
+      ),
+    ).toBe(14);
+    expect(nextOrderIn([], 'services')).toBe(1);
+  });
+
+  it("shows why the server refused a new page, in the validator's words", async () => {
+    server.answer('PUT /file', () => ({
+      status: 400,
+      body: {
+        message: 'Not saved: the content has 1 problem. Fix it and save again.',
+        errors: [
+          { file: 'pages/services/x.yaml', line: 16, column: 10, message: 'Order 1 is already taken.' },
+        ],
+      },
+    }));
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await waitFor(() =>
+      expect(document.querySelector('[aria-label^="New page like Telematics"]')).toBeTruthy(),
+    );
+    await userEvent.click(document.querySelector('[aria-label^="New page like Telematics"]') as HTMLElement);
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    await userEvent.type(dialog.querySelector('input') as HTMLInputElement, 'X');
+    await userEvent.click(button('Create page'));
+    await waitFor(() =>
+      expect(dialog.querySelector('[role="alert"]')).toHaveTextContent('Order 1 is already taken.'),
+    );
   });
 
   it('creates a copy of a page of the same kind at the new address (PUT with version null)', async () => {
@@ -180,6 +217,8 @@ describe('new pages', () => {
     expect(put.version).toBeNull();
     expect(put.data.path).toBe('/services/cold-chain');
     expect(put.data.aliases).toBeUndefined();
+    // The Internet of Things page's list (services) ends at order 13 in the repository's pages.
+    expect((put.data as { listing?: { order?: number } }).listing?.order).toBeGreaterThan(13);
     expect(put.data.blocks.length).toBeGreaterThan(0);
   });
 });
