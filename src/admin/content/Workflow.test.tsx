@@ -99,14 +99,31 @@ describe('history', () => {
     await userEvent.click(button('History'));
     await waitFor(() => expect(button('Show')).toBeInTheDocument());
     expect(document.body).toHaveTextContent(/Shorter intro — Priya, 20 Nov 2026/);
+    // Shown in the preview, read-only and labelled, while the form keeps the draft.
+    server.answer('GET /version', () => ({
+      status: 200,
+      body: { text: (server.texts.get(FILE) ?? '').replace(/^title: .*$/m, 'title: Old title') },
+    }));
     await userEvent.click(button('Show'));
     await waitFor(() =>
-      expect(document.querySelector('textarea[aria-label^="Text of version"]')).toHaveValue(
-        server.texts.get(FILE),
+      expect(document.getElementById('viewing-heading')).toHaveTextContent(
+        /^Version of 20 Nov 2026, \d\d:30 by Priya$/,
       ),
     );
-    await userEvent.click(button('Restore'));
+    const frame = document.querySelector('iframe') as HTMLIFrameElement;
+    expect(frame.title).toMatch(/^Preview of the Version of 20 Nov 2026, .* by Priya at desktop width$/);
+    expect(document.body).toHaveTextContent('Read only: this version cannot be edited.');
+    expect(document.getElementById('page_title')).toHaveValue('Summer Camp | Camp Management App');
+    await userEvent.click(button('Back to the current draft'));
+    expect(document.getElementById('viewing-heading')).toBeNull();
+    expect(document.querySelector('iframe')?.title).toBe('Preview of the page at desktop width');
+
+    // Restore from the preview's own button.
+    await userEvent.click(button('Show'));
+    await waitFor(() => expect(button('Restore this version')).toBeEnabled());
+    await userEvent.click(button('Restore this version'));
     await waitFor(() => expect(document.getElementById('page_title')).toHaveValue('Old title'));
+    expect(document.getElementById('viewing-heading')).toBeNull();
     expect(server.calls.at(-1)?.body).toEqual({
       file: FILE,
       commit: 'a'.repeat(40),

@@ -6,7 +6,11 @@ import { placeProblems, type SiteSnapshot, segmentsOfWhere, targetOf, validateEd
 const FILE = 'pages/services/iot.yaml';
 
 function snapshot(): SiteSnapshot {
-  return { files: repositoryTexts(), images: new Set(repositoryImages().map((i) => i.path)) };
+  return {
+    files: repositoryTexts(),
+    images: new Set(repositoryImages().map((i) => i.path)),
+    changedAt: new Map(),
+  };
 }
 
 function edited(change: (doc: ReturnType<typeof docFromText>) => void) {
