@@ -82,6 +82,13 @@ export type Target =
 
 export function targetOf(problem: ContentError): Target {
   const segments = segmentsOfWhere(problem.where);
+  // A required field left empty: the validator speaks of the object that lacks it; the form shows
+  // the message under the emptied field itself (rjsf drops an emptied text from the data).
+  const missing =
+    problem.code === 'missing-property'
+      ? /^Missing required property "([^"]+)"/.exec(problem.message)?.[1]
+      : undefined;
+  if (missing) segments.push(missing);
   if (segments[0] === 'blocks' && typeof segments[1] === 'number') {
     return { form: 'block', index: segments[1], path: segments.slice(2) };
   }
