@@ -119,8 +119,9 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
     const hero = page.locator('fieldset[data-block-key]').first();
     const heading = hero.getByLabel(/^Heading\b/).first();
     await heading.fill('');
-    await hero.locator('[id$="_heading__error"]').waitFor();
-    await heading.scrollIntoViewIfNeeded();
+    const message = hero.locator('[id$="_heading__error"]');
+    await message.waitFor();
+    await message.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot('editor-validation.png');
     await page.getByRole('button', { name: 'Undo' }).click();
 
@@ -146,6 +147,7 @@ async function main() {
   const widths = (argValue('--widths') ?? '375,1280').split(',').map(Number);
   const outDir = path.join(REPO_ROOT, 'reports', 'screenshots');
   if (only === 'editor') {
+    mkdirSync(outDir, { recursive: true });
     for (const name of readdirSync(outDir, { withFileTypes: true }))
       if (name.name.startsWith('editor-')) rmSync(path.join(outDir, name.name));
   } else if (!argValue('--routes')) rmSync(outDir, { recursive: true, force: true });
