@@ -373,6 +373,13 @@ describe('the page editor', { timeout: 120_000 }, () => {
     // The keyboard is now in the new block.
     expect(await blocks.last().evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await expectAxeClean('editor after adding a block');
+  });
+
+  it('keeps the site settings screen axe clean', async () => {
+    await page.getByRole('button', { name: '← All pages' }).click();
+    await page.getByRole('button', { name: 'Site settings' }).click();
+    await page.getByRole('heading', { level: 1, name: /Site settings/ }).waitFor();
+    await expectAxeClean('site settings');
     expect(errors).toEqual([]);
   });
 });

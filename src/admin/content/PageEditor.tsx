@@ -60,6 +60,8 @@ interface SaveState {
   kind: 'idle' | 'saving' | 'saved' | 'failed' | 'conflict';
   message?: string;
   changed?: string[];
+  /** Places both sides changed, to different values: saving mine overwrites theirs there. */
+  conflicts?: string[];
   theirs?: { version: string; text: string };
   serverErrors?: string[];
 }
@@ -241,7 +243,8 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
     }
     setSave({ kind: 'saving', message: 'Saving…' });
     try {
-      const saved = await client.save(file, overVersion ?? version, pageOf(doc));
+      // The text as opened, so a refusal lists only what others changed since (even without history).
+      const saved = await client.save(file, overVersion ?? version, pageOf(doc), baseText);
       setVersion(saved.version);
       setBaseText(saved.text);
       setSavedDoc(doc);
@@ -253,6 +256,7 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
           kind: 'conflict',
           message: error.message,
           changed: error.body.changed,
+          conflicts: error.body.conflicts ?? [],
           theirs: error.body.current,
         });
       } else {
@@ -409,6 +413,18 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
                   <p>What they changed:</p>
                   <ul>
                     {save.changed.map((c) => (
+                      <li key={c}>
+                        <code>{c}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              {save.conflicts && save.conflicts.length > 0 && (
+                <>
+                  <p>You both changed (saving yours replaces theirs there):</p>
+                  <ul>
+                    {save.conflicts.map((c) => (
                       <li key={c}>
                         <code>{c}</code>
                       </li>

@@ -66,7 +66,9 @@ describe('saving', () => {
       body: {
         message: 'Someone saved this page after you opened it.',
         current: { version: 'v9', text: server.texts.get(FILE) },
-        changed: ['blocks[0].heading'],
+        changed: ['blocks.0.heading', 'title'],
+        conflicts: ['title'],
+        threeWay: true,
       },
     }));
     const title = await openEditor();
@@ -76,7 +78,12 @@ describe('saving', () => {
     await userEvent.click(button('Save'));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Someone saved this page after you opened it.');
-    expect(alert).toHaveTextContent('blocks[0].heading');
+    expect(alert).toHaveTextContent('blocks.0.heading');
+    expect(alert).toHaveTextContent(/You both changed \(saving yours replaces theirs there\):\s*title/);
+    // The save sent the text as opened, so the server can tell what others changed since.
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      base: server.texts.get(FILE),
+    });
     expect(document.getElementById('page_title')).toHaveValue('Summer Camp | Camp Management App 2027');
     server.answer('PUT /file', () => ({ status: 200, body: { version: 'v10', text: 'x', commit: null } }));
     await userEvent.click(button('Save mine over theirs'));
