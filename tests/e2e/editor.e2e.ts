@@ -5,7 +5,8 @@
  * the form controls only, watches the preview follow the heading, meets the validator's message,
  * saves (the YAML is valid and on disk, a commit), publishes (the page is live and in the Services
  * menu), undoes and redoes, runs into a conflict, looks at and restores an earlier version, and
- * adds a block by keyboard only. Every screen is checked with axe.
+ * adds a block by keyboard only; an inbox-only account sees no Content section and gets 403 from
+ * the content API. Every screen is checked with axe.
  * The tests run in order and build on each other (one editor session through a working day).
  */
 import { execFileSync } from 'node:child_process';
@@ -25,6 +26,7 @@ import { launchBrowser, newContext, REPO_ROOT, WIDTHS } from './support/site.ts'
 const FAST = { N: 1024, r: 8, p: 1 };
 const ADMIN = { email: 'boss@example.com', password: 'the first administrator password' };
 const EDITOR = { email: 'cora@example.com', name: 'Cora Content', password: 'content editor password' };
+const DESK = { email: 'desk@example.com', name: 'Fran Desk', password: 'front desk password' };
 const FILE = 'pages/services/drone-training.yaml';
 const TEMPLATE = 'pages/services/school-management.yaml';
 const BUILD_CLIENT = path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR || 'dist'), 'client');
@@ -82,6 +84,7 @@ beforeAll(async () => {
     role: 'content',
     password: EDITOR.password,
   });
+  await new StaffAccounts(server.db, { hashParams: FAST }).add({ ...DESK, role: 'inbox' });
   browser = await launchBrowser();
   // KNOWN DEFECT (see the first test): under the server's Content-Security-Policy the editor cannot
   // compile its JSON Schemas (ajv builds validators with new Function, and script-src has no
@@ -373,6 +376,32 @@ describe('the page editor', { timeout: 120_000 }, () => {
     // The keyboard is now in the new block.
     expect(await blocks.last().evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await expectAxeClean('editor after adding a block');
+  });
+
+  it('gives an inbox-only account no Content section and 403 from the content API', async () => {
+    const other = await browser.newContext({
+      viewport: { width: WIDTHS.desktop, height: 800 },
+      bypassCSP: true,
+    });
+    try {
+      const tab = await other.newPage();
+      await tab.goto(`${origin}/admin`);
+      await tab.getByLabel('Email').fill(DESK.email);
+      await tab.getByLabel('Password').fill(DESK.password);
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      await tab.getByRole('heading', { level: 1, name: 'Submissions inbox' }).waitFor();
+      expect(await tab.getByRole('link', { name: 'Content' }).count()).toBe(0);
+      const statuses = await tab.evaluate(async () =>
+        Promise.all(
+          ['/backend/api/admin/content/pages', '/backend/api/admin/content/site'].map(
+            async (url) => (await fetch(url)).status,
+          ),
+        ),
+      );
+      expect(statuses).toEqual([403, 403]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keeps the site settings screen axe clean', async () => {
