@@ -245,10 +245,41 @@ export function checkContact(raw: ContactValues): RuleFailure | null {
 // Any form, by name ----------------------------------------------------------------------------
 
 /**
+ * The last rule, for a field whose only limit is its definition's `maxLength` (a field added to a
+ * definition without a rule here): the input stops at it, so only a request that bypasses the form
+ * gets this far. Every field with a rule of its own has passed a limit at least as strict by then.
+ */
+export function overDefinedLimit(
+  fields: readonly FieldDefinition[],
+  values: Readonly<Record<string, string | undefined>>,
+): RuleFailure | null {
+  const field = fields.find(
+    (f) => f.maxLength !== undefined && textLength((values[f.key] ?? '').trim()) > f.maxLength,
+  );
+  if (!field) return null;
+  return {
+    ...TOO_LONG,
+    message: `${field.label} is too long (max ${field.maxLength} characters).`,
+    field: field.key,
+  };
+}
+
+const DEFINITIONS = { demo, brochure, application, contact } satisfies Record<FormName, FormDefinition>;
+
+/**
  * A form's rules on the visitor's text values and chosen file (the generic API route's call; the
- * browser forms call their own check).
+ * browser forms call their own check, and their inputs stop at each field's limit).
  */
 export function checkForm(
+  form: FormName,
+  values: Record<string, string>,
+  file: CvFileInfo | null,
+): RuleFailure | null {
+  const text = sentFields<string>(DEFINITIONS[form]);
+  return ownRules(form, values, file) ?? overDefinedLimit(text, values);
+}
+
+function ownRules(
   form: FormName,
   values: Record<string, string>,
   file: CvFileInfo | null,

@@ -48,7 +48,7 @@ export function formLabelErrors(site: YamlFile): ContentError[] {
         ...site.locate(where),
         where: readablePath(where),
         code: 'missing-form-label',
-        message: `forms.${name}.labels has no label for the field "${field.key}": add a line \`${field.key}: ${field.label}\` with the words visitors should see above it.`,
+        message: `forms.${name}.labels has no label for the field "${field.key}": add a line "${field.key}: ${field.label}" with the words visitors should see above it.`,
       });
     }
   }

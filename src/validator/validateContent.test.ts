@@ -132,7 +132,7 @@ describe('validateContent', () => {
     expect(e.column).toBe(7);
     expect(e.where).toBe('forms.demo.labels');
     expect(e.message).toBe(
-      'forms.demo.labels has no label for the field "query": add a line `query: Query` with the words visitors should see above it.',
+      'forms.demo.labels has no label for the field "query": add a line "query: Query" with the words visitors should see above it.',
     );
   });
 
