@@ -255,6 +255,32 @@ describe('the page editor', { timeout: 120_000 }, () => {
     expect(comments(onDisk())).toEqual(expect.arrayContaining(template.slice(0, 3)));
   });
 
+  it('gives an inbox-only account no Content section and 403 from the content API', async () => {
+    const other = await browser.newContext({
+      viewport: { width: WIDTHS.desktop, height: 800 },
+      bypassCSP: true,
+    });
+    try {
+      const tab = await other.newPage();
+      await tab.goto(`${origin}/admin`);
+      await tab.getByLabel('Email').fill(DESK.email);
+      await tab.getByLabel('Password').fill(DESK.password);
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      await tab.getByRole('heading', { level: 1, name: 'Submissions inbox' }).waitFor();
+      expect(await tab.getByRole('link', { name: 'Content' }).count()).toBe(0);
+      const statuses = await tab.evaluate(async () =>
+        Promise.all(
+          ['/backend/api/admin/content/pages', '/backend/api/admin/content/site'].map(
+            async (url) => (await fetch(url)).status,
+          ),
+        ),
+      );
+      expect(statuses).toEqual([403, 403]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('publishes: the page answers at /services/drone-training and is in the Services menu', async () => {
     expect((await fetch(`${origin}/services/drone-training`)).status).toBe(404);
     await page.getByRole('button', { name: '← All pages' }).click();
@@ -277,6 +303,29 @@ describe('the page editor', { timeout: 120_000 }, () => {
       await site.close();
     }
   }, 180_000);
+
+  // Known server defect (server/admin/page.ts registerAdminPage reads the staff app's file names
+  // from the build's manifest once, at start): after Publish swaps in a build whose files have
+  // other hashes, /admin links to files that are gone (404) until the server restarts. `it.fails`
+  // turns red once that is fixed: then make it a plain `it`.
+  it.fails('still serves the staff area after publishing', async () => {
+    const other = await browser.newContext({
+      viewport: { width: WIDTHS.desktop, height: 800 },
+      bypassCSP: true,
+    });
+    try {
+      const tab = await other.newPage();
+      const missing: string[] = [];
+      tab.on('response', (r) => {
+        if (r.status() === 404) missing.push(r.url());
+      });
+      await tab.goto(`${origin}/admin`);
+      await tab.getByLabel('Email').waitFor({ timeout: 10_000 });
+      expect(missing).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
 
   it('undoes and redoes with the buttons and with Ctrl+Z / Shift+Ctrl+Z', async () => {
     await page.getByRole('button', { name: 'Drone Training', exact: true }).click();
@@ -376,32 +425,6 @@ describe('the page editor', { timeout: 120_000 }, () => {
     // The keyboard is now in the new block.
     expect(await blocks.last().evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await expectAxeClean('editor after adding a block');
-  });
-
-  it('gives an inbox-only account no Content section and 403 from the content API', async () => {
-    const other = await browser.newContext({
-      viewport: { width: WIDTHS.desktop, height: 800 },
-      bypassCSP: true,
-    });
-    try {
-      const tab = await other.newPage();
-      await tab.goto(`${origin}/admin`);
-      await tab.getByLabel('Email').fill(DESK.email);
-      await tab.getByLabel('Password').fill(DESK.password);
-      await tab.getByRole('button', { name: 'Sign in' }).click();
-      await tab.getByRole('heading', { level: 1, name: 'Submissions inbox' }).waitFor();
-      expect(await tab.getByRole('link', { name: 'Content' }).count()).toBe(0);
-      const statuses = await tab.evaluate(async () =>
-        Promise.all(
-          ['/backend/api/admin/content/pages', '/backend/api/admin/content/site'].map(
-            async (url) => (await fetch(url)).status,
-          ),
-        ),
-      );
-      expect(statuses).toEqual([403, 403]);
-    } finally {
-      await other.close();
-    }
   });
 
   it('keeps the site settings screen axe clean', async () => {
