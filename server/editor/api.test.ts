@@ -1,9 +1,10 @@
 // @vitest-environment node
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { validateContent } from '../../scripts/build/validateFolder.ts';
 import { API, contentApp, contentCopy, removeContentCopies, staffHeaders } from './editorTestSupport.ts';
 import { HISTORY_OFF_MESSAGE } from './history.ts';
 
@@ -124,6 +125,45 @@ describe('content API', () => {
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schema/page.schema.json');
     const again = await put({ file: 'pages/services/new-service.yaml', version: null, data });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("PUT /file with copyOf writes a new page from its template's text: comments kept, only changes differ", async () => {
+    const copyOf = 'pages/services/school-management.yaml';
+    const file = 'pages/services/drone-training.yaml';
+    const template = (await current(copyOf)).text;
+    // What the New page dialog sends (src/admin/content/newPage.ts copyPage): new address and
+    // title, no aliases, the listing's title instead of the original's menu name.
+    const { aliases: _aliases, ...data } = parse(template);
+    data.path = '/services/drone-training';
+    data.title = 'Drone Training';
+    const { menuLabel: _menuLabel, ...listing } = data.listing;
+    data.listing = { ...listing, title: 'Drone Training', order: 99 };
+    const res = await put({ file, version: null, data, copyOf });
+    expect(res.statusCode).toBe(200);
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    const comments = (t: string) => t.split('\n').filter((line) => /^\s*#/.test(line));
+    expect(comments(template).length).toBeGreaterThan(10);
+    expect(comments(text)).toEqual(comments(template));
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schema/page.schema.json');
+    const templateLines = new Set(template.split('\n'));
+    const added = text.split('\n').filter((line) => !templateLines.has(line));
+    expect(added.map((line) => line.trim().split(':')[0])).toEqual(['path', 'title', 'title', 'order']);
+    expect(validateContent(dir).errors.filter((e) => e.file === file)).toEqual([]);
+  });
+
+  it('PUT /file with copyOf refuses a template outside the content files, or one that is gone', async () => {
+    const data = parse((await current('pages/services/iot.yaml')).text);
+    data.path = '/services/copy-x';
+    delete data.aliases;
+    delete data.listing;
+    const file = 'pages/services/copy-x.yaml';
+    for (const copyOf of ['../site.yaml', '/etc/passwd', 'pages/../../x.yaml', 42]) {
+      const res = await put({ file, version: null, data, copyOf });
+      expect(res.statusCode, String(copyOf)).toBe(400);
+    }
+    const gone = await put({ file, version: null, data, copyOf: 'pages/services/no-such-page.yaml' });
+    expect(gone.statusCode).toBe(404);
+    expect(existsSync(path.join(dir, file))).toBe(false);
   });
 
   it('refuses paths outside the content files', async () => {

@@ -6,7 +6,8 @@
  *
  *   GET  /site      every file's text and version, the pictures, whether history is on
  *   GET  /pages     the pages with their kind, title and last change
- *   PUT  /file      {file, version, data, base?} -> {version, text, commit}; 409 conflict.ts's report
+ *   PUT  /file      {file, version, data, base?, copyOf?} -> {version, text, commit}; 409 conflict.ts's report
+ *                   (copyOf: a new page's template, another page file, written from its text)
  *   GET  /history   ?file= -> {enabled, message?, versions}
  *   GET  /version   ?file=&commit= -> {text}
  *   POST /restore   {file, commit, version} -> {version, text, commit}
@@ -45,6 +46,7 @@ export const contentMessages = {
   exists: 'A page with this file name already exists. Choose another name.',
   gone: 'This file no longer exists; it may have been deleted by someone else.',
   unknownVersion: 'That version of the file was not found in the history.',
+  noTemplate: 'The page this one is a copy of no longer exists. Reload the page list and try again.',
   notSaved: (n: number) =>
     `Not saved: the content has ${n} problem${n === 1 ? '' : 's'}. Fix ${n === 1 ? 'it' : 'them'} and save again.`,
 };
@@ -69,11 +71,22 @@ function titleOf(text: string): string | undefined {
   }
 }
 
-/** The first lines of a new page: the editor's schema line, so it validates as you type. */
-function newFileText(file: string, data: Json): string {
+const SCHEMA_LINE = /^# yaml-language-server: \$schema=.*$/m;
+
+/**
+ * A new page's text. With a template (the page it is a copy of), the template's text with the new
+ * values written in (writeYaml), so its comments and layout stay and only what changed differs;
+ * without one, the data alone. Either way the first line is the editor's schema line, its path
+ * counted from the new file's folder (the copy may live at another depth than its template).
+ */
+function newFileText(file: string, data: Json, template?: string): string {
   const depth = file.split('/').length - 1;
-  const schema = `${'../'.repeat(depth)}schema/page.schema.json`;
-  return `# yaml-language-server: $schema=${schema}\n${stringify(data, { lineWidth: 0 })}`;
+  const line = `# yaml-language-server: $schema=${'../'.repeat(depth)}schema/page.schema.json`;
+  if (template !== undefined) {
+    const text = writeYaml(template, data);
+    return SCHEMA_LINE.test(text) ? text.replace(SCHEMA_LINE, line) : `${line}\n${text}`;
+  }
+  return `${line}\n${stringify(data, { lineWidth: 0 })}`;
 }
 
 function subjectFor(action: string, file: string, text: string): string {
@@ -181,12 +194,15 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
 
   app.put('/file', { bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
     const body = request.body as
-      | { file?: unknown; version?: unknown; data?: unknown; base?: unknown }
+      | { file?: unknown; version?: unknown; data?: unknown; base?: unknown; copyOf?: unknown }
       | undefined;
     if (!body || (typeof body.version !== 'string' && body.version !== null) || body.data === undefined)
       return fail(reply, 400, { message: contentMessages.badBody });
     const file = fileFrom(reply, body.file);
     if (!file) return reply;
+    // The template is read through the same checks as any content file (nothing outside it).
+    const copyOf = body.copyOf === undefined ? undefined : fileFrom(reply, body.copyOf);
+    if (body.copyOf !== undefined && !copyOf) return reply;
     const data = body.data as Json;
     const version = body.version;
     return locked(async () => {
@@ -204,9 +220,14 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
         const base = await baseText(file, version, body.base);
         return fail(reply, 409, { ...conflictReport(file, current, data, base) });
       }
+      let template: string | undefined;
+      if (!current && copyOf) {
+        template = readContentFile(root, copyOf)?.text;
+        if (template === undefined) return fail(reply, 404, { message: contentMessages.noTemplate });
+      }
       let text: string;
       try {
-        text = current ? writeYaml(current.text, data) : newFileText(file, data);
+        text = current ? writeYaml(current.text, data) : newFileText(file, data, template);
       } catch (error) {
         if (error instanceof YamlWriteError) return fail(reply, 400, { message: error.message, errors: [] });
         throw error;

@@ -244,10 +244,7 @@ describe('the page editor', { timeout: 120_000 }, () => {
     expect(Number(git('rev-list', '--count', 'HEAD'))).toBe(commits + 1);
   });
 
-  // Known server defect (server/editor/api.ts newFileText): a new page is written from its data
-  // alone, so the template's comments are lost. `it.fails` turns red once that is fixed: then make
-  // it a plain `it`.
-  it.fails("keeps the template's comments in the new page", () => {
+  it("keeps the template's comments in the new page", () => {
     const comments = (text: string) =>
       text.split('\n').filter((l) => /^\s*# (?!yaml-language-server)/.test(l));
     const template = comments(onDisk(TEMPLATE));

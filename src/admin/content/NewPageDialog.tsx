@@ -71,7 +71,11 @@ export function NewPageDialog({
             listing.collection,
           )
         : undefined;
-      const saved = await client.save(fileFor(path), null, copyPage(source, path, title.trim(), order));
+      const saved = await client.create(
+        fileFor(path),
+        copyPage(source, path, title.trim(), order),
+        from.file,
+      );
       onCreated(fileFor(path), saved.text, saved.version);
     } catch (e) {
       // A refusal names its problems (the validator's words): show them, not only their count.

@@ -235,10 +235,13 @@ describe('new pages', () => {
     const put = server.calls.find((c) => c.method === 'PUT')?.body as {
       file: string;
       version: null;
+      copyOf: string;
       data: { path: string; title: string; aliases?: unknown; blocks: unknown[] };
     };
     expect(put.file).toBe('pages/services/cold-chain.yaml');
     expect(put.version).toBeNull();
+    // The server writes the copy from this file's text, so the template's comments stay.
+    expect(put.copyOf).toBe('pages/services/iot.yaml');
     expect(put.data.path).toBe('/services/cold-chain');
     expect(put.data.aliases).toBeUndefined();
     // The Internet of Things page's list (services) ends at order 13 in the repository's pages.

@@ -96,6 +96,11 @@ export interface ContentApi {
    * changed even when the content folder has no history.
    */
   save(file: string, version: string | null, data: unknown, base?: string): Promise<Saved>;
+  /**
+   * A new page that is a copy of `copyOf` (another page file): the server writes it from that
+   * file's text, so the template's comments and layout stay and only the changed values differ.
+   */
+  create(file: string, data: unknown, copyOf: string): Promise<Saved>;
   history(file: string): Promise<{ enabled: boolean; message?: string; versions: HistoryVersion[] }>;
   version(file: string, commit: string): Promise<string>;
   restore(file: string, commit: string, version: string): Promise<Saved>;
@@ -144,6 +149,7 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     pages: async () => (await call<{ pages: PageSummary[] }>('GET', '/pages')).pages,
     save: (file, version, data, base) =>
       call<Saved>('PUT', '/file', { file, version, data, ...(base !== undefined && { base }) }),
+    create: (file, data, copyOf) => call<Saved>('PUT', '/file', { file, version: null, data, copyOf }),
     history: (file) => call('GET', `/history${q({ file })}`),
     version: async (file, commit) =>
       (await call<{ text: string }>('GET', `/version${q({ file, commit })}`)).text,
