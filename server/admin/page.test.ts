@@ -7,26 +7,32 @@ import { hashPassword } from './password.ts';
 
 afterAll(removeTempDirs);
 
+/** A client folder whose manifest names the staff app's files with `hash` in their names. */
+function builtClientDir(hash: string): string {
+  const clientDir = fakeClientDir();
+  mkdirSync(path.join(clientDir, '.vite'));
+  writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      [ADMIN_ENTRY]: {
+        file: `assets/admin-${hash}.js`,
+        isEntry: true,
+        imports: ['_react-Cd34.js'],
+        css: ['assets/admin-Ef56.css'],
+      },
+      '_react-Cd34.js': { file: 'assets/react-Cd34.js' },
+    }),
+  );
+  return clientDir;
+}
+
+const adminOptions = async () => ({
+  passwordHash: await hashPassword('a long enough password', { N: 1024, r: 8, p: 1 }),
+});
+
 describe('the /admin page', () => {
   it('loads the built staff app named in the manifest, with no inline script, noindex and no-store', async () => {
-    const clientDir = fakeClientDir();
-    mkdirSync(path.join(clientDir, '.vite'));
-    writeFileSync(
-      path.join(clientDir, '.vite', 'manifest.json'),
-      JSON.stringify({
-        [ADMIN_ENTRY]: {
-          file: 'assets/admin-Ab12.js',
-          isEntry: true,
-          imports: ['_react-Cd34.js'],
-          css: ['assets/admin-Ef56.css'],
-        },
-        '_react-Cd34.js': { file: 'assets/react-Cd34.js' },
-      }),
-    );
-    const server = await startTestServer({
-      clientDir,
-      admin: { passwordHash: await hashPassword('a long enough password', { N: 1024, r: 8, p: 1 }) },
-    });
+    const server = await startTestServer({ clientDir: builtClientDir('Ab12'), admin: await adminOptions() });
     try {
       const page = await fetch(`${server.url}/admin`);
       expect(page.status).toBe(200);
@@ -39,6 +45,20 @@ describe('the /admin page', () => {
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
       expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'(;| 'sha)/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('names the files of the build being served, after a Publish swaps in another', async () => {
+    const server = await startTestServer({ clientDir: builtClientDir('Old1'), admin: await adminOptions() });
+    try {
+      expect(await (await fetch(`${server.url}/admin`)).text()).toContain('/assets/admin-Old1.js');
+      const next = builtClientDir('New2');
+      server.app.servedSite?.swap(next);
+      const html = await (await fetch(`${server.url}/admin`)).text();
+      expect(html).toContain('<script type="module" src="/assets/admin-New2.js"></script>');
+      expect(html).not.toContain('Old1');
     } finally {
       await server.stop();
     }

@@ -5,6 +5,9 @@
  * tag and an X-Robots-Tag header, never cached. The shell holds no inline script, so the strict CSP
  * (script-src 'self') applies unchanged. Under `npm run dev`, scripts/dev.ts serves the same shell
  * through Vite instead.
+ * The shell names the staff app's files as the manifest of the build being served lists them, read
+ * once per build: the visual editor's Publish swaps in a new build (static.ts, servedSite.swap)
+ * whose files have other hashes, and a shell made at start would then link to files that are gone.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -91,8 +94,16 @@ export function registerAdminPage(
   enabled: () => Promise<boolean>,
   clientDir?: string,
 ): void {
-  const assets = builtAdminAssets(clientDir);
-  const html = adminShell(apiBase, assets ?? { message: NOT_BUILT_MESSAGE });
+  // One shell per client folder: the build being served (servedSite, after a Publish) or the first.
+  const shells = new Map<string, string>();
+  const shell = (): string => {
+    const dir = app.servedSite?.clientDir() ?? clientDir;
+    const cached = dir === undefined ? undefined : shells.get(dir);
+    if (cached !== undefined) return cached;
+    const html = adminShell(apiBase, builtAdminAssets(dir) ?? { message: NOT_BUILT_MESSAGE });
+    if (dir !== undefined) shells.set(dir, html);
+    return html;
+  };
   const off = adminShell(apiBase, { message: adminMessages.disabled });
   const noindex = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' };
   app.get('/admin', async (_request, reply) => {
@@ -101,7 +112,7 @@ export function registerAdminPage(
       .code(on ? 200 : 404)
       .headers(noindex)
       .type('text/html; charset=utf-8')
-      .send(on ? html : off);
+      .send(on ? shell() : off);
   });
   app.get('/admin/', async (_request, reply) => reply.redirect('/admin', 301));
 }

@@ -301,11 +301,7 @@ describe('the page editor', { timeout: 120_000 }, () => {
     }
   }, 180_000);
 
-  // Known server defect (server/admin/page.ts registerAdminPage reads the staff app's file names
-  // from the build's manifest once, at start): after Publish swaps in a build whose files have
-  // other hashes, /admin links to files that are gone (404) until the server restarts. `it.fails`
-  // turns red once that is fixed: then make it a plain `it`.
-  it.fails('still serves the staff area after publishing', async () => {
+  it('still serves the staff area after publishing', async () => {
     const other = await browser.newContext({
       viewport: { width: WIDTHS.desktop, height: 800 },
       bypassCSP: true,
