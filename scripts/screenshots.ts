@@ -92,9 +92,7 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server has no port.');
-  // The staff app compiles its schemas with ajv (new Function), which the server's CSP refuses:
-  // a known defect, bypassed here so the screens can be taken.
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (e) => problems.push(`editor: page error: ${e.message.slice(0, 200)}`));
   const shot = (name: (typeof EDITOR_SHOTS)[number], fullPage = false) =>

@@ -1,7 +1,8 @@
 // @vitest-environment node
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fakeClientDir, removeTempDirs, startTestServer } from '../testSupport.ts';
+import { fakeClientDir, INLINE_SCRIPT, removeTempDirs, startTestServer } from '../testSupport.ts';
 import { ADMIN_ENTRY } from './page.ts';
 import { hashPassword } from './password.ts';
 
@@ -26,6 +27,9 @@ function builtClientDir(hash: string): string {
   return clientDir;
 }
 
+/** The CSP hash of the fake build's one inline script (static.ts inlineScriptHashes lists it). */
+const INLINE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
+
 const adminOptions = async () => ({
   passwordHash: await hashPassword('a long enough password', { N: 1024, r: 8, p: 1 }),
 });
@@ -44,7 +48,6 @@ describe('the /admin page', () => {
       expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
       expect(page.headers.get('cache-control')).toBe('no-store');
       expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'(;| 'sha)/);
     } finally {
       await server.stop();
     }
@@ -59,6 +62,30 @@ describe('the /admin page', () => {
       const html = await (await fetch(`${server.url}/admin`)).text();
       expect(html).toContain('<script type="module" src="/assets/admin-New2.js"></script>');
       expect(html).not.toContain('Old1');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("is served with the site's policy plus 'unsafe-eval' (ajv), while every other response keeps it strict", async () => {
+    const server = await startTestServer({ clientDir: builtClientDir('Ab12'), admin: await adminOptions() });
+    try {
+      const policy = async (url: string) => {
+        const response = await fetch(url);
+        expect(response.ok, url).toBe(true);
+        return response.headers.get('content-security-policy') ?? '';
+      };
+      const directives = (csp: string) => csp.split(';').map((d) => d.trim());
+      const site = await policy(`${server.url}/`);
+      const admin = await policy(`${server.url}/admin`);
+      expect(directives(site)).toContain(`script-src 'self' ${INLINE_SCRIPT_HASH}`);
+      // The same policy, directive for directive, but for one word in script-src.
+      expect(directives(admin)).toEqual(
+        directives(site).map((d) => (d.startsWith('script-src ') ? `${d} 'unsafe-eval'` : d)),
+      );
+      for (const url of [`${server.url}/`, `${server.url}/about`, `${server.api}/health`])
+        expect(await policy(url), url).toBe(site);
+      expect(site).not.toContain('unsafe-eval');
     } finally {
       await server.stop();
     }

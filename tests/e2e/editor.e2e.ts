@@ -86,11 +86,7 @@ beforeAll(async () => {
   });
   await new StaffAccounts(server.db, { hashParams: FAST }).add({ ...DESK, role: 'inbox' });
   browser = await launchBrowser();
-  // KNOWN DEFECT (see the first test): under the server's Content-Security-Policy the editor cannot
-  // compile its JSON Schemas (ajv builds validators with new Function, and script-src has no
-  // 'unsafe-eval'), so the page editor crashes. The workflow below runs with the policy bypassed
-  // to prove everything else; the first test shows the defect and turns red once it is fixed.
-  context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 800 }, bypassCSP: true });
+  context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 800 } });
   page = await context.newPage();
   page.on('console', (m) => {
     // Refusals (409, 4xx) are expected in places and judged by what the page shows.
@@ -138,9 +134,7 @@ function validatorMessages(file: string, text: string): string[] {
 
 // The staff app and axe over a page with a preview frame are heavy on this 2-core machine.
 describe('the page editor', { timeout: 120_000 }, () => {
-  // When this fails (the editor opens under the real policy), make it a plain `it` and drop
-  // bypassCSP above.
-  it.fails("opens a page under the server's own Content-Security-Policy", async () => {
+  it("opens a page under the server's own Content-Security-Policy", async () => {
     const strict = await newContext(browser, WIDTHS.desktop);
     try {
       const tab = await strict.newPage();
@@ -255,7 +249,6 @@ describe('the page editor', { timeout: 120_000 }, () => {
   it('gives an inbox-only account no Content section and 403 from the content API', async () => {
     const other = await browser.newContext({
       viewport: { width: WIDTHS.desktop, height: 800 },
-      bypassCSP: true,
     });
     try {
       const tab = await other.newPage();
@@ -304,7 +297,6 @@ describe('the page editor', { timeout: 120_000 }, () => {
   it('still serves the staff area after publishing', async () => {
     const other = await browser.newContext({
       viewport: { width: WIDTHS.desktop, height: 800 },
-      bypassCSP: true,
     });
     try {
       const tab = await other.newPage();
