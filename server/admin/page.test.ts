@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fakeClientDir, INLINE_SCRIPT, removeTempDirs, startTestServer } from '../testSupport.ts';
 import { ADMIN_ENTRY } from './page.ts';
@@ -54,7 +54,8 @@ describe('the /admin page', () => {
   });
 
   it('names the files of the build being served, after a Publish swaps in another', async () => {
-    const server = await startTestServer({ clientDir: builtClientDir('Old1'), admin: await adminOptions() });
+    const first = builtClientDir('Old1');
+    const server = await startTestServer({ clientDir: first, admin: await adminOptions() });
     try {
       expect(await (await fetch(`${server.url}/admin`)).text()).toContain('/assets/admin-Old1.js');
       const next = builtClientDir('New2');
@@ -62,6 +63,14 @@ describe('the /admin page', () => {
       const html = await (await fetch(`${server.url}/admin`)).text();
       expect(html).toContain('<script type="module" src="/assets/admin-New2.js"></script>');
       expect(html).not.toContain('Old1');
+      // Publish's last step (server/editor/publish.ts): a copy of the new build renamed into the
+      // folder served first, which is served again, now holding another build.
+      const third = builtClientDir('New3');
+      renameSync(first, `${first}-old`);
+      renameSync(third, first);
+      server.app.servedSite?.swap(first);
+      expect(await (await fetch(`${server.url}/admin`)).text()).toContain('/assets/admin-New3.js');
+      rmSync(`${first}-old`, { recursive: true, force: true });
     } finally {
       await server.stop();
     }

@@ -9,7 +9,7 @@
  * once per build: the visual editor's Publish swaps in a new build (static.ts, servedSite.swap)
  * whose files have other hashes, and a shell made at start would then link to files that are gone.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../notify/compose.ts';
@@ -66,10 +66,18 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+const manifestFile = (clientDir: string) => path.join(clientDir, '.vite', 'manifest.json');
+
+/** Which manifest file a build holds now ('' when none): changes whenever a new one is written. */
+function manifestStamp(clientDir: string): string {
+  const stat = statSync(manifestFile(clientDir), { throwIfNoEntry: false });
+  return stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : '';
+}
+
 /** The built staff app's files (from the client build's manifest), or undefined when not built. */
 export function builtAdminAssets(clientDir: string | undefined): AdminAssets | undefined {
   if (!clientDir) return undefined;
-  const file = path.join(clientDir, '.vite', 'manifest.json');
+  const file = manifestFile(clientDir);
   if (!existsSync(file)) return undefined;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[ADMIN_ENTRY];
@@ -116,15 +124,17 @@ export function registerAdminPage(
   enabled: () => Promise<boolean>,
   clientDir?: string,
 ): void {
-  // One shell per client folder: the build being served (servedSite, after a Publish) or the first.
-  const shells = new Map<string, string>();
+  // The shell of the build being served (servedSite, after a Publish) or the first, made again only
+  // when that build changes. A folder's name alone does not say so: Publish ends by renaming the
+  // new build into DIST_DIR/client, the folder served before, so the manifest file's identity
+  // (inode, time, size: a new file each build) is part of the key.
+  let cached: { key: string; html: string } | undefined;
   const shell = (): string => {
     const dir = app.servedSite?.clientDir() ?? clientDir;
-    const cached = dir === undefined ? undefined : shells.get(dir);
-    if (cached !== undefined) return cached;
-    const html = adminShell(apiBase, builtAdminAssets(dir) ?? { message: NOT_BUILT_MESSAGE });
-    if (dir !== undefined) shells.set(dir, html);
-    return html;
+    const key = `${dir}\n${dir === undefined ? '' : manifestStamp(dir)}`;
+    if (cached?.key !== key)
+      cached = { key, html: adminShell(apiBase, builtAdminAssets(dir) ?? { message: NOT_BUILT_MESSAGE }) };
+    return cached.html;
   };
   const off = adminShell(apiBase, { message: adminMessages.disabled });
   const noindex = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' };
