@@ -1,5 +1,5 @@
 /** Browser entry: hydrates the pre-rendered page (or renders it, in development). */
-import '@fontsource-variable/plus-jakarta-sans/wght.css';
+import './styles/webfont.css';
 import './styles/tokens.css';
 import './styles/fonts.css';
 import './styles/base.css';
