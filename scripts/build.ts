@@ -3,20 +3,42 @@
  * Vite, then pre-render every route to static HTML (scripts/build/prerender.ts) and draw each page's
  * sharing card (scripts/build/socialCards.ts).
  * A content error stops the build with file:line:column.
+ *
+ * Options (paths relative to the repository):
+ *   --content DIR  the folder holding site.yaml, pages/ and public/ (default: the repository)
+ *   --out DIR      where the build goes (default: dist/), e.g. for a check that must not disturb a
+ *                  running server
+ *   --steps        print a line `STEP <name>` as each step begins (validate, build, prerender,
+ *                  cards, compress) and `STEP done <pages>` at the end
+ *   --no-compress  leave out the brotli/gzip copies (the server then makes each on first request)
+ * Publish (server/editor/publish.ts) runs this script with all four and shows the steps as
+ * progress; it leaves out the compressed copies because, at best quality, they would double the
+ * time from Publish to live.
  */
 import path from 'node:path';
-import { build } from 'vite';
+import { parseArgs } from 'node:util';
+import type { InlineConfig, PluginOption } from 'vite';
 import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
-import { precompressDir } from './build/precompress.ts';
-import { prerender } from './build/prerender.ts';
-import { drawSocialCards } from './build/socialCards.ts';
 import { validateContent } from './build/validateFolder.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-// `--out DIR` builds elsewhere than dist/ (e.g. for a check that must not disturb a running server).
-const outArg = process.argv.indexOf('--out');
-const outDir = path.resolve(root, outArg > 0 ? (process.argv[outArg + 1] ?? 'dist') : 'dist');
-const check = validateContent(root);
+// A build is never a test run: vite.config.ts leaves the content plugins out under Vitest, and a
+// build started from a test (Publish in server/editor/publish.test.ts) inherits VITEST.
+delete process.env.VITEST;
+const { values: args } = parseArgs({
+  options: {
+    content: { type: 'string', default: '.' },
+    out: { type: 'string', default: 'dist' },
+    steps: { type: 'boolean', default: false },
+    'no-compress': { type: 'boolean', default: false },
+  },
+});
+const contentDir = path.resolve(root, args.content);
+const outDir = path.resolve(root, args.out);
+const step = (name: string) => args.steps && console.log(`STEP ${name}`);
+
+step('validate');
+const check = validateContent(contentDir);
 if (check.errors.length) {
   console.error(formatErrors(check.errors));
   console.error('\nBuild stopped: fix the content above and run the build again.');
@@ -24,25 +46,60 @@ if (check.errors.length) {
 }
 if (check.warnings.length) console.warn(formatWarnings(check.warnings));
 
+// Vite and the renderer load only once the content is known to be valid (a failure answers sooner).
+const { build } = await import('vite');
+const { precompressDir } = await import('./build/precompress.ts');
+const { prerender } = await import('./build/prerender.ts');
+const { drawSocialCards } = await import('./build/socialCards.ts');
+
+/**
+ * Vite's settings: the repository's vite.config.ts as it is for the repository's own content; for
+ * another content folder, the same settings with the content plugin reading that folder and its
+ * public/ as the static files (vite.config.ts stays the one list of plugins and options).
+ */
+async function viteSettings(): Promise<InlineConfig> {
+  if (contentDir === root) return { root, logLevel: 'warn' };
+  const { contentPlugin } = await import('./build/contentPlugin.ts');
+  const { default: config } = await import('../vite.config.ts');
+  const { test: _test, plugins = [], ...shared } = config as InlineConfig & { test?: unknown };
+  const named = (p: PluginOption) => (p && typeof p === 'object' && 'name' in p ? p.name : undefined);
+  return {
+    ...shared,
+    configFile: false,
+    root,
+    publicDir: path.join(contentDir, 'public'),
+    logLevel: 'warn',
+    plugins: plugins
+      .flat()
+      .map((p) => (named(p) === contentPlugin().name ? contentPlugin({ root: contentDir }) : p)),
+  };
+}
+const vite = await viteSettings();
+
+step('build');
 await build({
-  root,
-  logLevel: 'warn',
-  build: { outDir: path.join(outDir, 'client'), emptyOutDir: true, manifest: true },
+  ...vite,
+  build: { ...vite.build, outDir: path.join(outDir, 'client'), emptyOutDir: true, manifest: true },
 });
 await build({
-  root,
-  logLevel: 'warn',
+  ...vite,
   build: { ssr: 'scripts/build/renderPage.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true },
   // Bundle the renderer's dependencies too, so a build in any folder runs without node_modules.
   ssr: { noExternal: true },
 });
+step('prerender');
 const written = await prerender(outDir);
 // One sharing card per page file (og:image), drawn from the same validated content.
+step('cards');
 const drawn = check.content
   ? await drawSocialCards(check.content.pages, check.content.site, path.join(outDir, 'client'))
   : { cards: [], ms: 0 };
 const largest = Math.max(0, ...drawn.cards.map((c) => c.bytes));
-await precompressDir(path.join(outDir, 'client')); // brotli/gzip copies, so no request compresses
+if (!args['no-compress']) {
+  step('compress');
+  await precompressDir(path.join(outDir, 'client')); // brotli/gzip copies, so no request compresses
+}
 console.log(
   `Built ${path.relative(root, outDir) || '.'}/: ${written} pages pre-rendered, ${drawn.cards.length} sharing cards drawn in ${(drawn.ms / 1000).toFixed(1)} s (largest ${Math.round(largest / 1024)} KB).`,
 );
+step(`done ${written}`);

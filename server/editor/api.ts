@@ -1,41 +1,39 @@
 /**
- * The content API of the visual editor (docs: /work/notes/EDITOR.md, "Content API"): read the
+ * The content API of the visual editor (for operators: README, "Page edits from the staff area"): read the
  * site's files, save a page (validated, minimal-diff, atomic, committed to git when the content
  * folder is a repository), browse and restore versions, upload pictures and publish.
  * Every route runs behind `guard` (a session with role content or admin, CSRF on writes).
  *
  *   GET  /site      every file's text and version, the pictures, whether history is on
  *   GET  /pages     the pages with their kind, title and last change
- *   PUT  /file      {file, version, data} -> {version, text, commit}
+ *   PUT  /file      {file, version, data, base?} -> {version, text, commit}; 409 conflict.ts's report
  *   GET  /history   ?file= -> {enabled, message?, versions}
  *   GET  /version   ?file=&commit= -> {text}
  *   POST /restore   {file, commit, version} -> {version, text, commit}
  *   POST /images    multipart kind, page, file -> 201 {path, width, height}
  *   GET  /publish, POST /publish
  */
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onRequestHookHandler,
-  preHandlerHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { expectedPathFor } from '../../src/validator/validateSite.ts';
+import { conflictReport } from './conflict.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
 import { listImages, listPageFiles, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import { problemsAfterWrite } from './validateWrite.ts';
-import { changedPaths, type Json } from './yaml/json.ts';
+import type { Json } from './yaml/json.ts';
 import { writeYaml, YamlWriteError } from './yaml/writeYaml.ts';
 
 export interface ContentApiOptions {
   /** The content root: site.yaml, pages/, public/images. */
   contentDir: string;
-  /** Runs before every route: signed in with role content or admin (and the CSRF check on writes). */
-  guard: preHandlerHookHandler | preHandlerHookHandler[];
+  /**
+   * Runs on every request as soon as its headers arrive (an onRequest hook, before the body is
+   * read): signed in with role content or admin, and the CSRF check on writes.
+   */
+  guard: onRequestHookHandler | onRequestHookHandler[];
   /** Who is saving, for the commit author. */
   author: (request: FastifyRequest) => Person;
   /** Rebuilds and switches the served site (npm start); omitted in development. */
@@ -46,7 +44,6 @@ export const contentMessages = {
   badBody: 'The request is missing the file, version or data.',
   exists: 'A page with this file name already exists. Choose another name.',
   gone: 'This file no longer exists; it may have been deleted by someone else.',
-  conflict: 'Someone else saved this file since you opened it. Review their changes, then save again.',
   unknownVersion: 'That version of the file was not found in the history.',
   notSaved: (n: number) =>
     `Not saved: the content has ${n} problem${n === 1 ? '' : 's'}. Fix ${n === 1 ? 'it' : 'them'} and save again.`,
@@ -101,8 +98,13 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   // Each guard runs in turn (async or callback style) and the first answer stops the request, as
   // soon as it arrives: a request without a session is refused before its body (an upload of up
   // to 10 MB) is read.
-  for (const guard of [options.guard].flat())
-    app.addHook('onRequest', guard as unknown as onRequestHookHandler);
+  for (const guard of [options.guard].flat()) app.addHook('onRequest', guard);
+  // A request refused before its body was read ends its connection with the answer, so the server
+  // does not go on receiving (and throwing away) the rest of a large upload.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    return payload;
+  });
 
   const fail = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
     reply.code(status).send(body);
@@ -129,25 +131,26 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   });
 
   app.get('/pages', async () => {
-    const pages = await Promise.all(
-      listPageFiles(root).map(async (file) => {
-        const text = readContentFile(root, file)?.text ?? '';
-        const data = (() => {
-          try {
-            return parse(text) as { path?: unknown; title?: unknown } | null;
-          } catch {
-            return null;
-          }
-        })();
-        return {
-          file,
-          path: typeof data?.path === 'string' ? data.path : expectedPathFor(file),
-          kind: kindOf(file),
-          title: typeof data?.title === 'string' ? data.title : file,
-          lastChange: await history.lastChange(file),
-        };
-      }),
-    );
+    const files = listPageFiles(root);
+    // One git call for every page's last change (the list has about 30 pages).
+    const changes = await history.lastChanges('pages', files);
+    const pages = files.map((file) => {
+      const text = readContentFile(root, file)?.text ?? '';
+      const data = (() => {
+        try {
+          return parse(text) as { path?: unknown; title?: unknown } | null;
+        } catch {
+          return null;
+        }
+      })();
+      return {
+        file,
+        path: typeof data?.path === 'string' ? data.path : expectedPathFor(file),
+        kind: kindOf(file),
+        title: typeof data?.title === 'string' ? data.title : file,
+        lastChange: changes.get(file) ?? null,
+      };
+    });
     return { pages };
   });
 
@@ -167,8 +170,19 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     return { version, text, commit };
   };
 
+  /**
+   * The text the user opened, for a three-way conflict report: the `base` they sent when it is that
+   * version, else the version found in the history; undefined when neither has it.
+   */
+  const baseText = async (file: string, version: string, sent: unknown): Promise<string | undefined> => {
+    if (typeof sent === 'string' && versionOf(sent) === version) return sent;
+    return (await history.enabled()) ? history.textOfVersion(file, version) : undefined;
+  };
+
   app.put('/file', { bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
-    const body = request.body as { file?: unknown; version?: unknown; data?: unknown } | undefined;
+    const body = request.body as
+      | { file?: unknown; version?: unknown; data?: unknown; base?: unknown }
+      | undefined;
     if (!body || (typeof body.version !== 'string' && body.version !== null) || body.data === undefined)
       return fail(reply, 400, { message: contentMessages.badBody });
     const file = fileFrom(reply, body.file);
@@ -178,14 +192,17 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     return locked(async () => {
       const current = readContentFile(root, file);
       if (version === null && current)
-        return fail(reply, 409, { message: contentMessages.exists, current, changed: [] });
+        return fail(reply, 409, {
+          message: contentMessages.exists,
+          current,
+          changed: [],
+          conflicts: [],
+          threeWay: false,
+        });
       if (version !== null && !current) return fail(reply, 404, { message: contentMessages.gone });
-      if (current && current.version !== version) {
-        let changed: string[] = [];
-        try {
-          changed = changedPaths(parse(current.text), data);
-        } catch {}
-        return fail(reply, 409, { message: contentMessages.conflict, current, changed });
+      if (current && version !== null && current.version !== version) {
+        const base = await baseText(file, version, body.base);
+        return fail(reply, 409, { ...conflictReport(file, current, data, base) });
       }
       let text: string;
       try {
@@ -223,12 +240,15 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     if (text === undefined) return fail(reply, 404, { message: contentMessages.unknownVersion });
     return locked(async () => {
       const current = readContentFile(root, file);
-      if ((current?.version ?? null) !== (body?.version ?? null)) {
-        let changed: string[] = [];
+      const opened = typeof body?.version === 'string' ? body.version : null;
+      if ((current?.version ?? null) !== opened) {
+        if (!current) return fail(reply, 404, { message: contentMessages.gone });
+        let restored: Json = null;
         try {
-          changed = current ? changedPaths(parse(current.text), parse(text)) : [];
+          restored = parse(text) as Json;
         } catch {}
-        return fail(reply, 409, { message: contentMessages.conflict, current, changed });
+        const base = opened === null ? undefined : await baseText(file, opened, undefined);
+        return fail(reply, 409, { ...conflictReport(file, current, restored, base) });
       }
       if (current && versionOf(text) === current.version) return { ...current, commit: null };
       return save(request, reply, file, text, `Restore (${commit.slice(0, 7)})`);

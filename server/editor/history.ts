@@ -4,6 +4,7 @@
  * When it is not, saving still works and the history says how to turn it on.
  */
 import { type SimpleGit, simpleGit } from 'simple-git';
+import { versionOf } from './contentStore.ts';
 
 export interface Person {
   name: string;
@@ -20,6 +21,11 @@ export interface Version {
 
 export const HISTORY_OFF_MESSAGE =
   'History is off because the content folder is not a git repository. To keep every saved version, run `git init` in the content folder (and restart the server).';
+
+export interface LastChange {
+  name: string;
+  date: string;
+}
 
 const SEP = '\x1f';
 
@@ -96,9 +102,63 @@ export class ContentHistory {
       });
   }
 
-  async lastChange(file: string): Promise<{ name: string; date: string } | null> {
+  async lastChange(file: string): Promise<LastChange | null> {
     const [last] = await this.versions(file, 1);
     return last ? { name: last.name, date: last.date } : null;
+  }
+
+  /**
+   * The last change of each of `files` (all in `folder`), with one `git log` over the folder's
+   * latest `window` commits rather than one per file (the page list asks for about 30). A file
+   * last changed before that window is asked for on its own.
+   */
+  async lastChanges(folder: string, files: string[], window = 2000): Promise<Map<string, LastChange | null>> {
+    const found = new Map<string, LastChange | null>();
+    if (!(await this.enabled())) return new Map(files.map((f) => [f, null]));
+    let out = '';
+    try {
+      out = await this.git.raw([
+        '-c',
+        'core.quotePath=false',
+        'log',
+        `-n${window}`,
+        '--relative',
+        '--name-only',
+        `--format=${SEP}%an${SEP}%aI`,
+        '--',
+        folder,
+      ]);
+    } catch {
+      // no commit yet: every file is looked up (and found without history) below
+    }
+    let change: LastChange | undefined;
+    let commits = 0;
+    for (const line of out.split('\n')) {
+      if (line.startsWith(SEP)) {
+        const [, name = '', date = ''] = line.split(SEP);
+        change = { name, date };
+        commits++;
+      } else if (line && change && !found.has(line)) found.set(line, change);
+    }
+    // When the log ended before the window did, a file it did not name has no commit at all.
+    const complete = out !== '' && commits < window;
+    const wanted = new Map<string, LastChange | null>();
+    for (const file of files)
+      wanted.set(file, found.get(file) ?? (complete ? null : await this.lastChange(file)));
+    return wanted;
+  }
+
+  /**
+   * The file's text as it was at `version` (contentStore's versionOf: a hash of the bytes), looked
+   * for in its last `limit` commits, newest first; undefined when none has it. The version a user
+   * opened is usually the newest commit or the one before, so this asks git once or twice.
+   */
+  async textOfVersion(file: string, version: string, limit = 50): Promise<string | undefined> {
+    for (const { commit } of await this.versions(file, limit)) {
+      const text = await this.textAt(file, commit);
+      if (text !== undefined && versionOf(text) === version) return text;
+    }
+    return undefined;
   }
 
   /** The file's text at a commit, or undefined when that commit does not have it. */

@@ -1,6 +1,8 @@
 /**
  * Publish (`npm start` only): rebuilds the site in a background child process into a new folder
- * (server/editor/buildSite.ts: validate, build, pre-render), then switches the served build in
+ * (scripts/build.ts, the build of `npm run build`: validate, build, pre-render, sharing cards;
+ * without the compressed copies, which the server makes on first request), then switches the
+ * served build in
  * one step (static.ts's servedSite.swap). The old build serves until the new one is complete; a
  * failed build changes nothing and says why. Afterwards DIST_DIR/client is the new build too, so
  * a restart serves what was published.
@@ -39,13 +41,14 @@ export const publishMessages = {
   noServer: 'Not published: this server does not serve the site itself, so there is nothing to switch.',
 };
 
-const BUILD_SCRIPT = path.join(import.meta.dirname, 'buildSite.ts');
 const REPO = path.resolve(import.meta.dirname, '../..');
+const BUILD_SCRIPT = path.join(REPO, 'scripts', 'build.ts');
 const STEP_NAMES: Record<string, string> = {
   validate: 'Checking the content',
   build: 'Building the site',
   prerender: 'Writing the pages',
   cards: 'Drawing the sharing cards',
+  compress: 'Compressing the files',
   live: 'Switching to the new version',
 };
 
@@ -136,11 +139,18 @@ export class SitePublisher implements Publisher {
     return new Promise((resolve) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', BUILD_SCRIPT, this.options.contentDir, work],
-        {
-          cwd: REPO,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
+        [
+          '--import',
+          'tsx',
+          BUILD_SCRIPT,
+          '--content',
+          this.options.contentDir,
+          '--out',
+          work,
+          '--steps',
+          '--no-compress',
+        ],
+        { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let stderr = '';
       let pages = 0;

@@ -5,7 +5,7 @@
  * when the server serves the built site itself (`npm start`: a client folder is given).
  */
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { loadConfig } from '../config.ts';
 import type { ContentApiOptions } from './api.ts';
 import type { Person } from './history.ts';
@@ -13,7 +13,7 @@ import { SitePublisher } from './publish.ts';
 
 export function editorOptions(
   app: FastifyInstance,
-  guard: preHandlerHookHandler,
+  guard: onRequestHookHandler,
   clientDir: string | undefined,
   contentDir: string = loadConfig().contentDir,
 ): ContentApiOptions {

@@ -145,6 +145,8 @@ describe('the staff area', () => {
     const detail = page.getByRole('heading', { level: 2, name: 'Contact message #2' });
     await detail.waitFor();
     expect(await detail.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The heading shows at once; the message arrives with the detail's own request.
+    await page.getByText('Hello from Bala').waitFor();
     expect(await page.getByText('Hello from Bala').count()).toBe(1);
 
     // The API itself refuses the other forms to this account.
@@ -169,6 +171,7 @@ describe('the staff area', () => {
     const title = page.getByRole('heading', { level: 2, name: 'Contact message #1' });
     await title.waitFor();
     expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByText('Hello from Asha').waitFor();
     expect(await page.getByText('Hello from Asha').count()).toBe(1);
     await page.getByRole('button', { name: 'Mark as handled' }).click();
     await page.getByRole('button', { name: 'Mark as open' }).waitFor();

@@ -8,7 +8,10 @@
  * - list items are matched to the old ones (equal, moved, or changed in place), so adding,
  *   removing or reordering items moves their text, comments included, without rewriting it;
  * - map keys stay in the file's order (JSON objects have none that matters); new keys go after
- *   the key that precedes them in the new value;
+ *   the key that precedes them in the new value. A different key order in the new value is
+ *   deliberately neither applied nor refused: the editor has no control that orders keys, and it
+ *   rebuilds objects in its own order (src/admin/content/document.ts's pageOf puts `blocks` last),
+ *   so applying it would move lines the user never touched and refusing it would fail such saves;
  * - what cannot be edited in place (a text that becomes a list, say) is written anew as that
  *   one entry.
  * Every result is parsed again and compared with the requested value; a mismatch is refused

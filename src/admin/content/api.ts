@@ -67,11 +67,21 @@ export class ApiError extends Error {
   }
 }
 
-/** The server answered 409: the file changed since it was read. */
+/**
+ * The server answered 409: the file changed since it was read (server/editor/conflict.ts).
+ * Paths are dotted places in the page ("title", "blocks.2.heading").
+ */
 export interface Conflict {
+  /** A sentence for the user, as is. */
   message: string;
+  /** The file as it is now. */
   current: { version: string; text: string };
+  /** What someone else changed since the version opened (when `threeWay`); else every difference. */
   changed: string[];
+  /** The places both sides changed, to different values (always empty when not `threeWay`). */
+  conflicts: string[];
+  /** Whether the opened version was known (sent as `base`, or found in the history). */
+  threeWay: boolean;
 }
 
 export function isConflict(error: unknown): error is ApiError & { body: Conflict } {
@@ -81,7 +91,11 @@ export function isConflict(error: unknown): error is ApiError & { body: Conflict
 export interface ContentApi {
   site(): Promise<SiteFiles>;
   pages(): Promise<PageSummary[]>;
-  save(file: string, version: string | null, data: unknown): Promise<Saved>;
+  /**
+   * `base`: the text as opened (the version's text), so that a conflict lists only what others
+   * changed even when the content folder has no history.
+   */
+  save(file: string, version: string | null, data: unknown, base?: string): Promise<Saved>;
   history(file: string): Promise<{ enabled: boolean; message?: string; versions: HistoryVersion[] }>;
   version(file: string, commit: string): Promise<string>;
   restore(file: string, commit: string, version: string): Promise<Saved>;
@@ -128,7 +142,8 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
   return {
     site: () => call<SiteFiles>('GET', '/site'),
     pages: async () => (await call<{ pages: PageSummary[] }>('GET', '/pages')).pages,
-    save: (file, version, data) => call<Saved>('PUT', '/file', { file, version, data }),
+    save: (file, version, data, base) =>
+      call<Saved>('PUT', '/file', { file, version, data, ...(base !== undefined && { base }) }),
     history: (file) => call('GET', `/history${q({ file })}`),
     version: async (file, commit) =>
       (await call<{ text: string }>('GET', `/version${q({ file, commit })}`)).text,
