@@ -1,6 +1,4 @@
 /// <reference types="vitest/config" />
-
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contentPlugin } from './scripts/build/contentPlugin.ts';
@@ -10,18 +8,6 @@ export default defineConfig({
   // Tests load content through tests/support/content.tsx, so one broken YAML file fails its own
   // tests rather than stopping every test from starting.
   plugins: [react(), ...(process.env.VITEST ? [] : [contentPlugin(), iconSpritePlugin()])],
-  resolve: {
-    // The site routes with src/renderer/router.tsx (exact paths, no pattern matching), not
-    // react-router: a page's first load carries about 12.5 KB gzip less (issue 23). Files not yet
-    // switched to it (the frame's NavBar, ProductsStrip, the editor's Preview, a few tests) still
-    // import 'react-router-dom'; they get the same router, so there is one router context at run time.
-    alias: [
-      {
-        find: /^react-router-dom$/,
-        replacement: fileURLToPath(new URL('./src/renderer/router.tsx', import.meta.url)),
-      },
-    ],
-  },
   build: {
     outDir: 'dist/client',
     assetsInlineLimit: 0,

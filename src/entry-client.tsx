@@ -6,11 +6,11 @@ import './styles/base.css';
 import { collections, imageSizes, imageVariants, pageLoaders, routes, site } from 'virtual:site-content';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { NOT_FOUND_PATH } from './content/model.ts';
 import { App } from './renderer/App.tsx';
 import { preloadBlocks } from './renderer/BlockRenderer.tsx';
 import { ContentProvider, cachedPageLoader, type SiteContent } from './renderer/ContentContext.tsx';
-import { BrowserRouter } from './renderer/router.tsx';
 
 const content: SiteContent = {
   site,

@@ -6,12 +6,12 @@
 import { collections, imageSizes, imageVariants, pageLoaders, routes, site } from 'virtual:site-content';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
 import { NOT_FOUND_PATH, type RouteEntry } from '../../src/content/model.ts';
 import { App } from '../../src/renderer/App.tsx';
 import { deferredBlockTypes, preloadBlocks } from '../../src/renderer/BlockRenderer.tsx';
 import { ContentProvider, cachedPageLoader, type SiteContent } from '../../src/renderer/ContentContext.tsx';
 import { headFor, headToHtml } from '../../src/renderer/head.ts';
-import { StaticRouter } from '../../src/renderer/router.tsx';
 
 export const content: SiteContent = {
   site,

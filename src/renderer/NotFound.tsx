@@ -3,10 +3,10 @@
  * built-in fallback. Both link home. The server answers such addresses with status 404.
  */
 
+import { Link } from 'react-router-dom';
 import { NOT_FOUND_PATH } from '../content/model.ts';
 import { useContent } from './ContentContext.tsx';
 import { PageView } from './PageView.tsx';
-import { Link } from './router.tsx';
 
 export function NotFound() {
   const route = useContent().routes.find((r) => r.path === NOT_FOUND_PATH);

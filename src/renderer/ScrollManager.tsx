@@ -6,9 +6,9 @@
  * scrolled the pre-rendered page before its code arrived.
  */
 import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useSite } from './ContentContext.tsx';
 import { scrollToAnchor } from './links.tsx';
-import { useLocation } from './router.tsx';
 
 export function ScrollManager() {
   const { pathname, hash } = useLocation();

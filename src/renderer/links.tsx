@@ -4,8 +4,8 @@
  * external addresses open in a new tab safely, mailto:/tel: stay plain.
  */
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useSite } from './ContentContext.tsx';
-import { Link, useLocation } from './router.tsx';
 
 export type LinkKind = 'internal' | 'anchor' | 'external' | 'plain';
 
