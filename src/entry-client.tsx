@@ -3,7 +3,7 @@ import './styles/webfont.css';
 import './styles/tokens.css';
 import './styles/fonts.css';
 import './styles/base.css';
-import { collections, imageSizes, imageVariants, pageLoaders, routes, site } from 'virtual:site-content';
+import { pageLoaders } from 'virtual:site-content';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -11,15 +11,11 @@ import { NOT_FOUND_PATH } from './content/model.ts';
 import { App } from './renderer/App.tsx';
 import { preloadBlocks } from './renderer/BlockRenderer.tsx';
 import { ContentProvider, cachedPageLoader, type SiteContent } from './renderer/ContentContext.tsx';
+import { readSiteData } from './renderer/siteData.ts';
 
-const content: SiteContent = {
-  site,
-  collections,
-  routes,
-  imageSizes,
-  imageVariants,
-  loadPage: cachedPageLoader(pageLoaders),
-};
+// The site's data comes with the page (src/renderer/siteData.ts); the page loaders are code.
+const content: SiteContent = { ...readSiteData(document), loadPage: cachedPageLoader(pageLoaders) };
+const { routes } = content;
 
 /**
  * Resolves once the browser has painted the page as the server wrote it: after the next frame

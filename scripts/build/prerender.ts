@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NOT_FOUND_PATH } from '../../src/content/model.ts';
+import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { jsonLdText, organizationJsonLd } from '../../src/renderer/structuredData.ts';
 
 type ServerEntry = typeof import('./renderPage.tsx');
@@ -172,6 +173,7 @@ export async function prerender(outDir: string): Promise<number> {
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const entry = (await import(pathToFileURL(path.join(outDir, 'server/renderPage.js')).href)) as ServerEntry;
   const { routes, site } = entry;
+  const data = siteDataScript(entry.siteData);
   const fonts = fontPreloads(clientDir);
   const stylesheets = new Map<string, string>();
   const readAsset = (href: string) => {
@@ -204,7 +206,10 @@ export async function prerender(outDir: string): Promise<number> {
     const fullHead = `${head}\n    ${fonts}\n    ${lcpPreloads(html)}\n    ${assets}${structured}`;
     const page = lowPriorityScripts(
       inlineStylesheets(
-        template.replace('<!--app-head-->', () => fullHead).replace('<!--app-html-->', () => html),
+        template
+          .replace('<!--app-head-->', () => fullHead)
+          .replace('<!--app-html-->', () => html)
+          .replace('</body>', () => `  ${data}\n  </body>`),
         readAsset,
       ),
     );
