@@ -5,7 +5,7 @@
  * recommends: scores move with the machine's load). Writes reports/lighthouse.md (scores, FCP, LCP,
  * CLS, TBT, unused JavaScript, first-load JavaScript) and exits 1 when a page is below the budget:
  *   Performance >= 95; Accessibility, Best Practices and SEO = 100; CLS <= 0.02;
- *   first-load JavaScript <= FIRST_LOAD_BUDGET_KB gzip (scripts/check-bundle.ts).
+ *   first-load JavaScript within its budget (gzip, scripts/check-bundle.ts firstLoadBudgetKb).
  * The issue's goals (issue 23: Performance 100, FCP <= 1.2 s, LCP <= 1.5 s, TBT <= 50 ms, unused
  * JavaScript < 10 KiB) are shown, not enforced: a loaded machine misses them on its own.
  *
@@ -22,7 +22,7 @@ import type { Result } from 'lighthouse';
 import lighthouse from 'lighthouse';
 import type { RouteEntry } from '../src/content/model.ts';
 import { htmlFileFor } from './build/prerender.ts';
-import { checkBundle, FIRST_LOAD_BUDGET_KB } from './check-bundle.ts';
+import { checkBundle, FIRST_LOAD_BUDGET_KB, FIRST_LOAD_GOAL_KB, firstLoadBudgetKb } from './check-bundle.ts';
 import {
   argValue,
   CHROME_FLAGS,
@@ -39,11 +39,17 @@ export const BUDGET = {
   bestPractices: 100,
   seo: 100,
   cls: 0.02,
-  jsKb: FIRST_LOAD_BUDGET_KB,
 } as const;
 
 /** Issue 23's goals, per page (median run): reported, not enforced. */
-export const GOAL = { performance: 100, fcpMs: 1200, lcpMs: 1500, tbtMs: 50, unusedJsKib: 10 } as const;
+export const GOAL = {
+  performance: 100,
+  fcpMs: 1200,
+  lcpMs: 1500,
+  tbtMs: 50,
+  unusedJsKib: 10,
+  jsKb: FIRST_LOAD_GOAL_KB,
+} as const;
 
 export interface PageResult {
   path: string;
@@ -72,7 +78,8 @@ export function budgetFailures(r: PageResult): string[] {
   if (r.bestPractices < BUDGET.bestPractices) out.push(`Best Practices ${r.bestPractices} < 100`);
   if (r.seo < BUDGET.seo) out.push(`SEO ${r.seo} < 100`);
   if (r.cls > BUDGET.cls) out.push(`CLS ${r.cls.toFixed(3)} > ${BUDGET.cls}`);
-  if (r.jsKb > BUDGET.jsKb) out.push(`first-load JS ${r.jsKb.toFixed(1)} KB > ${BUDGET.jsKb} KB`);
+  const jsBudget = firstLoadBudgetKb(htmlFileFor(r.path));
+  if (r.jsKb > jsBudget) out.push(`first-load JS ${r.jsKb.toFixed(1)} KB > ${jsBudget} KB`);
   return out;
 }
 
@@ -84,6 +91,7 @@ export function goalMisses(r: PageResult): string[] {
   if (r.lcpMs > GOAL.lcpMs) out.push(`LCP ${(r.lcpMs / 1000).toFixed(2)} s`);
   if (r.tbtMs > GOAL.tbtMs) out.push(`TBT ${Math.round(r.tbtMs)} ms`);
   if (r.unusedJsKib >= GOAL.unusedJsKib) out.push(`unused JS ${Math.round(r.unusedJsKib)} KiB`);
+  if (r.jsKb > GOAL.jsKb) out.push(`first-load JS ${r.jsKb.toFixed(1)} KB`);
   return out;
 }
 
@@ -130,9 +138,9 @@ export function toMarkdown(
     '',
     `Budget (exits 1 when missed): Performance >= ${BUDGET.performance}; Accessibility, Best Practices, SEO = 100;`,
     `CLS <= ${BUDGET.cls}; first-load JavaScript (entry, its static imports and the page's modulepreloads, gzip)`,
-    `<= ${BUDGET.jsKb} KB on every page (also checked by \`tsx scripts/check-bundle.ts\` and the browser suite).`,
+    `<= ${FIRST_LOAD_BUDGET_KB.home} KB on the home page, <= ${FIRST_LOAD_BUDGET_KB.other} KB on any other (also checked by \`tsx scripts/check-bundle.ts\` and the browser suite).`,
     `Goals of issue 23 (shown, not enforced): Performance ${GOAL.performance}, FCP <= ${secs(GOAL.fcpMs)}, LCP <= ${secs(GOAL.lcpMs)},`,
-    `TBT <= ${GOAL.tbtMs} ms, unused JavaScript < ${GOAL.unusedJsKib} KiB.`,
+    `TBT <= ${GOAL.tbtMs} ms, unused JavaScript < ${GOAL.unusedJsKib} KiB, first-load JavaScript <= ${GOAL.jsKb} KB gzip.`,
     '',
     '## Summary',
     '',
