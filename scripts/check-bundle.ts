@@ -29,11 +29,12 @@ import { validateContent } from './build/validateFolder.ts';
 export const FIRST_LOAD_GOAL_KB = 95;
 
 /**
- * The budgets the check enforces: the figures reached on 2026-11-24 (the home page 100.2 KB, any
- * other page at most 97.5 KB), rounded up, so a page can only get lighter. Not yet the goal: React
- * and react-router alone are 82 KB of it. Lower them towards FIRST_LOAD_GOAL_KB as pages lose code.
+ * The budgets the check enforces: the goal on every page but the home page, which is held at the
+ * figure reached on 2026-11-24 (98.9 KB, rounded up; any other page at most 94.7 KB): React and
+ * react-router alone are 82 KB, and the home page hydrates three animated blocks (hero, clients
+ * marquee, products strip). Lower the home page's towards FIRST_LOAD_GOAL_KB as it loses code.
  */
-export const FIRST_LOAD_BUDGET_KB = { home: 101, other: 98 } as const;
+export const FIRST_LOAD_BUDGET_KB = { home: 99, other: FIRST_LOAD_GOAL_KB } as const;
 
 /** A page's budget, by its HTML file in the build (index.html is the home page). */
 export function firstLoadBudgetKb(htmlFile: string): number {

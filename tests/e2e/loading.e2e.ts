@@ -17,6 +17,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SiteServer } from '../../server/app.ts';
 import { loadSiteFacts } from '../../server/content.ts';
+import { deriveCollections } from '../../src/content/model.ts';
 import { responses } from '../../src/forms/rules.ts';
 import { expectDialog, waitUntil } from './support/page.ts';
 import { baseUrl, launchBrowser, newContext, REPO_ROOT, siteContent, WIDTHS } from './support/site.ts';
@@ -316,6 +317,33 @@ describe('repeat visits', () => {
 
     await page.goBack();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(iotTitle);
+    expect(await page.evaluate(() => (window as Window & { samePage?: boolean }).samePage)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('hydrates a static block once it comes near the screen, and its links then navigate in place', async () => {
+    const { scripts, errors } = await open();
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' });
+    const job = deriveCollections(siteContent().pages).jobs[0];
+    if (!job) throw new Error('The content has no job');
+    const jobCards = built('src/blocks/jobCards/JobCards.tsx');
+    // The job cards sit far down the home page: not hydrated, their code not loaded.
+    expect(scripts).not.toContain(jobCards);
+    const link = page.locator(`main a[href="${job.link}"]`).first();
+    expect(await link.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactProps')))).toBe(false);
+
+    await link.scrollIntoViewIfNeeded();
+    await waitUntil(
+      () => link.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactProps'))),
+      'the job cards to hydrate',
+    );
+    expect(scripts).toContain(jobCards);
+    await page.evaluate(() => {
+      (window as Window & { samePage?: boolean }).samePage = true;
+    });
+    await link.click();
+    await page.waitForURL(`${baseUrl()}${job.link}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(job.title);
     expect(await page.evaluate(() => (window as Window & { samePage?: boolean }).samePage)).toBe(true);
     expect(errors).toEqual([]);
   });
