@@ -4,12 +4,23 @@
  * with Chromium into reports/screenshots/ (`<page>-<width>.png`), for reviewing the look. It also
  * checks what a reviewer would: every <img> loaded, nothing wider than the screen, no console
  * errors or failed requests; it lists problems and exits 1 if there are any.
+ * Then the page editor's screens (editor-*.png, shown in README "Editing pages in the browser"):
+ * the page list, the two panes with a phone preview, a validation message, and a version from the
+ * history, on a server of their own whose content is a throw-away git copy of this repository's.
  *
  *   tsx scripts/screenshots.ts [--routes /,/about] [--widths 375,768,1024,1280,1920] [--build DIR]
+ *   tsx scripts/screenshots.ts --only editor     (only the editor's screens)
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
+import { hashPassword } from '../server/admin/password.ts';
+import { createServer } from '../server/app.ts';
+import { loadSiteFacts } from '../server/content.ts';
+import { StaffAccounts } from '../server/staff/accounts.ts';
 import { NOT_FOUND_PATH } from '../src/content/model.ts';
 import {
   argValue,
@@ -26,12 +37,120 @@ export function shotName(routePath: string): string {
   return routePath === '/' ? 'home' : routePath.slice(1).replace(/\//g, '-');
 }
 
+/** The editor's screenshots, in the order README shows them. */
+export const EDITOR_SHOTS = [
+  'editor-page-list.png',
+  'editor-two-panes-phone.png',
+  'editor-validation.png',
+  'editor-history.png',
+] as const;
+
+const CONTENT_EDITOR = { email: 'asha@example.com', name: 'Asha Content', password: 'screenshots only' };
+
+/**
+ * The editor's screens, on a server whose content folder is a git copy of this repository's (so
+ * nothing here changes), with one content editor and one earlier edit in the history.
+ */
+async function editorScreens(browser: Browser, buildDir: string, outDir: string, problems: string[]) {
+  const contentDir = mkdtempSync(path.join(tmpdir(), 'triune-shots-content-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'triune-shots-data-'));
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: contentDir, stdio: 'pipe' });
+  const commit = (who: string, message: string) =>
+    git('-c', `user.name=${who}`, '-c', 'user.email=staff@example.com', 'commit', '-qam', message);
+  for (const part of ['site.yaml', 'pages', 'public'])
+    cpSync(path.join(REPO_ROOT, part), path.join(contentDir, part), { recursive: true });
+  git('init', '-q', '-b', 'main');
+  git('add', '.');
+  commit('Setup', 'Initial content');
+  const file = path.join(contentDir, 'pages/services/school-management.yaml');
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(/^( {4}subheading:).*$/m, '$1 One place for the whole school.'),
+  );
+  commit(
+    CONTENT_EDITOR.name,
+    'Edit School Management Software in Bangalore (pages/services/school-management.yaml)',
+  );
+
+  const facts = loadSiteFacts(REPO_ROOT);
+  const fast = { N: 1024, r: 8, p: 1 };
+  const before = process.env.CONTENT_DIR;
+  process.env.CONTENT_DIR = contentDir; // the server's content folder, as under `npm start`
+  const server = await createServer({
+    basePath: facts.backend,
+    forms: facts,
+    clientDir: path.join(buildDir, 'client'),
+    dataDir,
+    logLevel: false,
+    // Sign-in is on once there is a first administrator.
+    admin: { passwordHash: await hashPassword(randomUUID(), fast), adminEmail: 'admin@example.com' },
+  }).finally(() => {
+    if (before === undefined) delete process.env.CONTENT_DIR;
+    else process.env.CONTENT_DIR = before;
+  });
+  await new StaffAccounts(server.db, { hashParams: fast }).add({ ...CONTENT_EDITOR, role: 'content' });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server has no port.');
+  // The staff app compiles its schemas with ajv (new Function), which the server's CSP refuses:
+  // a known defect, bypassed here so the screens can be taken.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`editor: page error: ${e.message.slice(0, 200)}`));
+  const shot = (name: (typeof EDITOR_SHOTS)[number], fullPage = false) =>
+    page.screenshot({ path: path.join(outDir, name), fullPage });
+  try {
+    await page.goto(`http://127.0.0.1:${address.port}/admin`);
+    await page.getByLabel('Email').fill(CONTENT_EDITOR.email);
+    await page.getByLabel('Password').fill(CONTENT_EDITOR.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Content' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Services' }).waitFor();
+    await shot('editor-page-list.png');
+
+    await page.getByRole('button', { name: 'School Management Software in Bangalore', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /^Edit: / }).waitFor();
+    await page.getByRole('button', { name: /^Phone/ }).click();
+    const frame = page.frameLocator('iframe[title^="Preview of the page"]');
+    await frame.locator('h1').waitFor();
+    await page.waitForTimeout(800); // the pictures of the preview
+    await shot('editor-two-panes-phone.png');
+
+    const hero = page.locator('fieldset[data-block-key]').first();
+    const heading = hero.getByLabel(/^Heading\b/).first();
+    await heading.fill('');
+    const message = hero.locator('[id$="_heading__error"]');
+    await message.waitFor();
+    await message.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot('editor-validation.png');
+    await page.getByRole('button', { name: 'Undo' }).click();
+
+    await page.getByRole('button', { name: 'History' }).click();
+    const panel = page.getByRole('region', { name: 'History of this page' });
+    await panel.getByRole('button', { name: /^Show the version "Initial content"/ }).click();
+    await page.getByRole('heading', { level: 2, name: /^Version of / }).waitFor();
+    await page.frameLocator('iframe[title^="Preview of the Version"]').locator('h1').waitFor();
+    await page.waitForTimeout(800);
+    await shot('editor-history.png');
+  } finally {
+    await context.close();
+    await server.app.close();
+    rmSync(contentDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const buildDir = ensureBuild();
-  const routes = routesToVisit({ notFound: true });
+  const only = argValue('--only');
+  const routes = only === 'editor' ? [] : routesToVisit({ notFound: true });
   const widths = (argValue('--widths') ?? '375,1280').split(',').map(Number);
   const outDir = path.join(REPO_ROOT, 'reports', 'screenshots');
-  if (!argValue('--routes')) rmSync(outDir, { recursive: true, force: true });
+  if (only === 'editor') {
+    mkdirSync(outDir, { recursive: true });
+    for (const name of readdirSync(outDir, { withFileTypes: true }))
+      if (name.name.startsWith('editor-')) rmSync(path.join(outDir, name.name));
+  } else if (!argValue('--routes')) rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const server = await serveBuild(buildDir);
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
@@ -97,11 +216,15 @@ async function main() {
       }
       await context.close();
     }
+    if (!argValue('--routes')) await editorScreens(browser, buildDir, outDir, problems);
   } finally {
     await browser.close();
     await server.close();
   }
-  console.log(`Saved ${routes.length * widths.length} screenshots in ${path.relative(REPO_ROOT, outDir)}/.`);
+  const editorCount = argValue('--routes') ? 0 : EDITOR_SHOTS.length;
+  console.log(
+    `Saved ${routes.length * widths.length + editorCount} screenshots in ${path.relative(REPO_ROOT, outDir)}/.`,
+  );
   if (problems.length) {
     console.error(`\n${problems.length} problems:\n${problems.map((p) => `  ${p}`).join('\n')}`);
     process.exit(1);

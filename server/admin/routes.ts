@@ -250,7 +250,7 @@ export async function adminApi(
   );
 }
 
-/** What the staff app is told of who is signed in (EDITOR.md). */
+/** What the staff app is told of who is signed in. */
 function publicStaff(staff: { name: string; email: string; role: string; forms: FormName[] | null }) {
   return { name: staff.name, email: staff.email, role: staff.role, forms: staff.forms };
 }

@@ -47,7 +47,7 @@ export class SessionStore {
   /** Fingerprint of the first administrator's password hash (none: that sign-in is off). */
   private readonly adminFingerprint: string | undefined;
   readonly accounts: StaffAccounts;
-  /** Who the first administrator is (EDITOR.md). */
+  /** Who the first administrator is (ADMIN_EMAIL; see README, "Configuration"). */
   readonly firstAdmin: Staff;
 
   constructor(

@@ -14,7 +14,7 @@ import {
   type FormDefinition,
   sentFields,
 } from '../../src/forms/definitions/index.ts';
-import { cvExtension, HONEYPOT_FIELD, messages } from '../../src/forms/rules.ts';
+import { checkForm, cvExtension, HONEYPOT_FIELD, messages } from '../../src/forms/rules.ts';
 import { cvValues, type StoredValue } from '../storage/repository.ts';
 import { bodySchema, bodyValidator, shapeError } from './bodySchema.ts';
 import { type ApiContext, clientMeta, HttpError, ok, rateLimited, requireJson } from './context.ts';
@@ -44,7 +44,7 @@ function formRoute(app: FastifyInstance, ctx: ApiContext, form: FormDefinition):
   ) => {
     const { values, bot } = cleanFields(body, keys, multiline);
     if (bot) return ok(reply, form.success.message);
-    const failure = form.check(values, file && { name: file.filename, size: file.data.length });
+    const failure = checkForm(form.name, values, file && { name: file.filename, size: file.data.length });
     if (failure) throw new HttpError(400, failure.message);
     for (const choice of form.choices ?? [])
       if (!ctx.forms[choice.from].has(values[choice.field] ?? '')) throw new HttpError(400, choice.message);

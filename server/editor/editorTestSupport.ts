@@ -1,10 +1,16 @@
-/** Helpers of the editor tests: a copy of the repository's content in a temporary folder, and the API on it. */
+/**
+ * Helpers of the editor tests: a copy of the repository's content in a temporary folder, the API
+ * on it, and the real server with staff accounts.
+ */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { hashPassword } from '../admin/password.ts';
+import { StaffAccounts } from '../staff/accounts.ts';
+import { removeTempDirs, startTestServer, type TestServer } from '../testSupport.ts';
 import { type ContentApiOptions, registerContentApi } from './api.ts';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
@@ -57,3 +63,63 @@ export async function contentApp(
 
 export const API = '/backend/api/admin/content';
 export const staffHeaders = { 'x-test-staff': 'yes' };
+
+/** The password of the staff accounts `startEditorServer` adds. */
+export const STAFF_PASSWORD = 'a long enough password';
+/** Cheap scrypt settings: the tests sign in often, and the hash's strength is not what they test. */
+const FAST = { N: 1024, r: 8, p: 1 };
+
+export interface EditorServer {
+  server: TestServer;
+  /** The content folder the server edits (CONTENT_DIR). */
+  content: string;
+  /** Signs in over HTTP: the session cookie and the CSRF token. */
+  signIn(email: string): Promise<{ cookie: string; csrf: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server (server/app.ts) on a copy of the content, taken from CONTENT_DIR as under
+ * npm start, with a content editor writer@example.com ("Wen Writer") and an inbox-only account
+ * inbox@example.com, both with STAFF_PASSWORD.
+ */
+export async function startEditorServer(options: { git?: boolean } = {}): Promise<EditorServer> {
+  const content = contentCopy(options);
+  process.env.CONTENT_DIR = content;
+  const server = await startTestServer({
+    admin: { passwordHash: await hashPassword('first admin password', FAST) },
+  });
+  const accounts = new StaffAccounts(server.db, { hashParams: FAST });
+  await accounts.add({
+    email: 'writer@example.com',
+    name: 'Wen Writer',
+    role: 'content',
+    password: STAFF_PASSWORD,
+  });
+  await accounts.add({
+    email: 'inbox@example.com',
+    name: 'Ina Inbox',
+    role: 'inbox',
+    password: STAFF_PASSWORD,
+  });
+  return {
+    server,
+    content,
+    async signIn(email) {
+      const res = await fetch(`${server.api}/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: STAFF_PASSWORD }),
+      });
+      if (res.status !== 200) throw new Error(`Sign-in of ${email} answered ${res.status}.`);
+      const { csrfToken } = (await res.json()) as { csrfToken: string };
+      return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf: csrfToken };
+    },
+    async stop() {
+      await server.stop();
+      delete process.env.CONTENT_DIR;
+      removeTempDirs();
+      removeContentCopies();
+    },
+  };
+}

@@ -8,48 +8,20 @@
  * preHandler runs, while @fastify/multipart leaves an upload's stream to the route.
  */
 import { connect } from 'node:net';
-import { hashPassword } from '../admin/password.ts';
 import { CSRF_HEADER } from '../admin/routes.ts';
-import { StaffAccounts } from '../staff/accounts.ts';
-import { removeTempDirs, startTestServer, type TestServer } from '../testSupport.ts';
-import { contentCopy, removeContentCopies } from './editorTestSupport.ts';
+import type { TestServer } from '../testSupport.ts';
+import { type EditorServer, startEditorServer } from './editorTestSupport.ts';
 
-const FAST = { N: 1024, r: 8, p: 1 };
-const PASSWORD = 'a long enough password';
 const TEN_MB = 10 * 1024 * 1024;
+let editor: EditorServer;
 let server: TestServer;
+const signIn = (email: string) => editor.signIn(email);
 
 beforeAll(async () => {
-  process.env.CONTENT_DIR = contentCopy();
-  server = await startTestServer({
-    admin: { passwordHash: await hashPassword('first admin password', FAST) },
-  });
-  const accounts = new StaffAccounts(server.db, { hashParams: FAST });
-  await accounts.add({
-    email: 'writer@example.com',
-    name: 'Wen Writer',
-    role: 'content',
-    password: PASSWORD,
-  });
-  await accounts.add({ email: 'hr@example.com', name: 'Hari HR', role: 'inbox', password: PASSWORD });
+  editor = await startEditorServer();
+  ({ server } = editor);
 });
-afterAll(async () => {
-  await server?.stop();
-  delete process.env.CONTENT_DIR;
-  removeTempDirs();
-  removeContentCopies();
-});
-
-async function signIn(email: string) {
-  const res = await fetch(`${server.api}/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf: csrfToken };
-}
+afterAll(async () => editor?.stop());
 
 interface Early {
   /** The answer's status and headers, or undefined when none came within `waitMs`. */
@@ -136,7 +108,7 @@ describe('a refused request to the content API is answered before its body is re
   });
 
   it('a 10 MB upload from an inbox-only account gets 403 at once', async () => {
-    const hr = await signIn('hr@example.com');
+    const hr = await signIn('inbox@example.com');
     const headers = { ...multipart, Cookie: hr.cookie, [CSRF_HEADER]: hr.csrf };
     await expectRefusedEarly(sendHeadersOnly('POST', '/images', headers, TEN_MB, uploadStart), 403);
   });

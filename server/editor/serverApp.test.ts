@@ -10,48 +10,20 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { hashPassword } from '../admin/password.ts';
 import { CSRF_HEADER } from '../admin/routes.ts';
-import { StaffAccounts } from '../staff/accounts.ts';
-import { fakeClientDir, removeTempDirs, startTestServer, type TestServer } from '../testSupport.ts';
-import { contentCopy, removeContentCopies } from './editorTestSupport.ts';
+import { fakeClientDir, startTestServer, type TestServer } from '../testSupport.ts';
+import { type EditorServer, startEditorServer } from './editorTestSupport.ts';
 
 const FAST = { N: 1024, r: 8, p: 1 };
-const PASSWORD = 'a long enough password';
+let editor: EditorServer;
 let server: TestServer;
 let content: string;
+const signIn = (email: string) => editor.signIn(email);
 
 beforeAll(async () => {
-  content = contentCopy({ git: true });
-  // The server takes the content folder from CONTENT_DIR, as under npm start.
-  process.env.CONTENT_DIR = content;
-  server = await startTestServer({
-    admin: { passwordHash: await hashPassword('first admin password', FAST) },
-  });
-  const accounts = new StaffAccounts(server.db, { hashParams: FAST });
-  await accounts.add({
-    email: 'writer@example.com',
-    name: 'Wen Writer',
-    role: 'content',
-    password: PASSWORD,
-  });
-  await accounts.add({ email: 'sales@example.com', name: 'Sam Sales', role: 'inbox', password: PASSWORD });
+  editor = await startEditorServer({ git: true });
+  ({ server, content } = editor);
 });
-afterAll(async () => {
-  await server?.stop();
-  delete process.env.CONTENT_DIR;
-  removeTempDirs();
-  removeContentCopies();
-});
-
-async function signIn(email: string) {
-  const res = await fetch(`${server.api}/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrf: csrfToken };
-}
+afterAll(async () => editor?.stop());
 
 const content$ = (route: string) => `${server.api}/admin/content${route}`;
 
@@ -87,8 +59,8 @@ describe('the content API in the server', () => {
     }).trim();
     expect(author).toBe('Wen Writer <writer@example.com>');
 
-    const sales = await signIn('sales@example.com');
-    expect((await fetch(content$('/site'), { headers: { cookie: sales.cookie } })).status).toBe(403);
+    const inbox = await signIn('inbox@example.com');
+    expect((await fetch(content$('/site'), { headers: { cookie: inbox.cookie } })).status).toBe(403);
     expect((await fetch(content$('/site'))).status).toBe(401);
   });
 });

@@ -119,6 +119,22 @@ export class StaffAccounts {
     return true;
   }
 
+  /**
+   * Gives the account a new role (and, for inbox, the forms it is limited to) and ends its sessions,
+   * so the new rights apply from its next sign-in; undefined when there is no such account.
+   */
+  async setRole(email: string, role: Role, forms: FormName[] | null): Promise<StaffAccount | undefined> {
+    const account = await this.byEmail(email);
+    if (!account) return undefined;
+    await this.store.db
+      .updateTable('staff_users')
+      .set({ role, forms: role === 'inbox' && forms?.length ? JSON.stringify(forms) : null })
+      .where('id', '=', account.id)
+      .execute();
+    await this.store.db.deleteFrom('admin_sessions').where('staff_id', '=', account.id).execute();
+    return this.byEmail(email);
+  }
+
   /** Sets a new password and ends the account's sessions; false when there is no such account. */
   async setPassword(email: string, password: string): Promise<boolean> {
     const account = await this.byEmail(email);

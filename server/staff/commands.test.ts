@@ -113,6 +113,30 @@ describe.each(backends)('npm run staff on $name', (backend) => {
     expect(await accounts.byEmail('new@example.com')).toBeUndefined();
   });
 
+  it('changes a role and the forms of an inbox account, ending the sessions of that account', async () => {
+    const sessions = new SessionStore(db, { ttlMs: 60_000, passwordHash: undefined });
+    const wen = await accounts.byEmail('wen@example.com');
+    if (!wen) throw new Error('no account');
+    const { id } = await sessions.create(wen, wen.passwordHash);
+    expect(await run('role', 'wen@example.com', 'inbox', '--forms', 'demo')).toBe(
+      'wen@example.com is now inbox (demo); its sessions have ended.\n',
+    );
+    expect(await sessions.get(id)).toBeUndefined();
+    expect(await run('list')).toContain('wen@example.com\tinbox (demo)\t');
+    expect(await run('role', 'Wen@Example.com', 'content')).toBe(
+      'wen@example.com is now content; its sessions have ended.\n',
+    );
+    expect((await accounts.byEmail('wen@example.com'))?.forms).toBeNull();
+    await expect(run('role', 'wen@example.com', 'boss')).rejects.toThrow(StaffUsageError);
+    await expect(run('role', 'wen@example.com', 'content', '--forms', 'demo')).rejects.toThrow(
+      /inbox role only/,
+    );
+    await expect(run('role', 'nobody@example.com', 'admin')).rejects.toThrow(
+      'There is no account for nobody@example.com.',
+    );
+    expect((await accounts.byEmail('wen@example.com'))?.role).toBe('content');
+  });
+
   it('changes a password and removes an account, ending their sessions', async () => {
     const sessions = new SessionStore(db, { ttlMs: 60_000, passwordHash: undefined });
     const ravi = await accounts.byEmail('ravi@example.com');

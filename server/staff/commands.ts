@@ -11,6 +11,7 @@ export const STAFF_USAGE = `Usage: npm run staff -- <command>
   list                                   the accounts, with role and forms
   add <email> --role <role> [--name "Full Name"] [--forms f1,f2]
                                          a new account; asks for its password
+  role <email> <role> [--forms f1,f2]   a new role (and forms for inbox); signs the account out
   passwd <email>                         a new password (signs the account out everywhere)
   remove <email>                         deletes the account (and signs it out)
 
@@ -29,6 +30,23 @@ function option(args: string[], name: string): string | undefined {
   const value = args[i + 1];
   if (value === undefined || value.startsWith('--')) throw new StaffUsageError(`--${name} needs a value.`);
   return value;
+}
+
+/** `--forms f1,f2`: the forms an inbox account is limited to (null: all of them). */
+function formsOption(args: string[], role: Role): FormName[] | null {
+  const formsArg = option(args, 'forms');
+  if (formsArg === undefined) return null;
+  if (role !== 'inbox') throw new StaffUsageError('--forms applies to the inbox role only.');
+  const names = formsArg
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const wrong = names.filter((f) => !isFormName(f));
+  if (wrong.length || !names.length)
+    throw new StaffUsageError(
+      `--forms takes form names among: ${FORMS.join(', ')} (not "${wrong.join(', ')}").`,
+    );
+  return names.filter(isFormName);
 }
 
 /** Runs one command; throws StaffUsageError (wrong arguments) or AccountError (refused). */
@@ -59,29 +77,24 @@ export async function runStaff(
       throw new AccountError(
         `${normalizeEmail(email)} is the first administrator's address (ADMIN_EMAIL): choose another one for this account.`,
       );
-    const formsArg = option(args, 'forms');
-    let forms: FormName[] | null = null;
-    if (formsArg !== undefined) {
-      if (role !== 'inbox') throw new StaffUsageError('--forms applies to the inbox role only.');
-      const names = formsArg
-        .split(',')
-        .map((f) => f.trim())
-        .filter(Boolean);
-      const wrong = names.filter((f) => !isFormName(f));
-      if (wrong.length || !names.length)
-        throw new StaffUsageError(
-          `--forms takes form names among: ${FORMS.join(', ')} (not "${wrong.join(', ')}").`,
-        );
-      forms = names as FormName[];
-    }
     const added = await accounts.add({
       email,
       name: option(args, 'name') ?? '',
-      role: role as Role,
-      forms,
+      role,
+      forms: formsOption(args, role),
       password: await readPassword(true),
     });
     out(`Added ${added.email} (${added.role}${added.forms ? `: ${added.forms.join(', ')}` : ''}).\n`);
+    return;
+  }
+  if (command === 'role') {
+    const role = args[2];
+    if (!isRole(role)) throw new StaffUsageError(`The new role must be one of: ${ROLES.join(', ')}.`);
+    const changed = await accounts.setRole(email, role, formsOption(args, role));
+    if (!changed) throw new AccountError(`There is no account for ${email}.`);
+    out(
+      `${changed.email} is now ${changed.role}${changed.forms ? ` (${changed.forms.join(', ')})` : ''}; its sessions have ended.\n`,
+    );
     return;
   }
   if (command === 'passwd') {

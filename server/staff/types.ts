@@ -1,6 +1,6 @@
 /**
- * Who is signed in to the staff area, and what each role may do (docs: /work/notes EDITOR.md
- * contract). `forms` limits an inbox account to some forms (null: all of them).
+ * Who is signed in to the staff area, and what each role may do (README, "Staff: submissions,
+ * inbox, notifications"). `forms` limits an inbox account to some forms (null: all of them).
  */
 import { FORMS, type FormName } from '../storage/repository.ts';
 

@@ -10,6 +10,13 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { type ColumnType, type Generated, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type {
+  application,
+  brochure,
+  contact,
+  demo,
+  FieldDefinition,
+} from '../../src/forms/definitions/index.ts';
 
 /** ISO-8601 UTC text in SQLite, timestamptz in PostgreSQL; the repository returns ISO strings. */
 type Timestamp = ColumnType<string | Date, string, never>;
@@ -24,37 +31,26 @@ interface Common {
   handled_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
 }
 
-export interface DemoRequestTable extends Common {
-  name: string;
-  phone: string;
-  email: string;
-  service_type: string;
-  query: string;
-}
+/** The table columns of a definition's fields (a file's bytes are in its own column too). */
+type ColumnOf<F> = F extends { column: infer C extends string } ? C : never;
 
-export interface BrochureRequestTable extends Common {
-  email: string;
-}
+/**
+ * A form's row: the columns every form table has, and one text column per field of its definition
+ * (src/forms/definitions/), so a new field needs its migration but no line here. A test
+ * (repository.test.ts) checks the real tables have exactly these columns.
+ */
+type FormRow<D extends { fields: readonly FieldDefinition[] }> = Common & {
+  [C in ColumnOf<D['fields'][number]>]: string;
+};
 
-export interface ApplicationTable extends Common {
-  full_name: string;
-  email: string;
-  phone: string;
-  cover_letter: string;
-  position: string;
-  cv_name: string;
-  cv_type: string;
+export type DemoRequestTable = FormRow<typeof demo>;
+export type BrochureRequestTable = FormRow<typeof brochure>;
+/** The CV's size and bytes are the application's only columns that are not text. */
+export type ApplicationTable = Omit<FormRow<typeof application>, 'cv_size' | 'cv_data'> & {
   cv_size: number;
-  cv_sha256: string;
   cv_data: Uint8Array;
-}
-
-export interface ContactMessageTable extends Common {
-  name: string;
-  email: string;
-  mobile_number: string;
-  message: string;
-}
+};
+export type ContactMessageTable = FormRow<typeof contact>;
 
 /** Notification emails waiting to be sent (written in the submission's own transaction). */
 export interface OutboxTable {

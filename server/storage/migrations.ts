@@ -175,6 +175,9 @@ async function currentSchema(db: Db['db']): Promise<string | undefined> {
   return rows[0]?.schema ?? undefined;
 }
 
+/** Every migration's name, in the order they run (the same for both databases). */
+export const MIGRATION_NAMES = Object.keys(migrations('sqlite')).sort();
+
 /** Applies every pending migration; returns the names applied now. Throws on failure. */
 export async function migrate(target: Db): Promise<string[]> {
   const { db, dialect, pgSchema } = target;

@@ -13,11 +13,8 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import type { ApplicationTextField } from '../../src/forms/definitions/application.ts';
-import type { BrochureField } from '../../src/forms/definitions/brochure.ts';
-import type { ContactField } from '../../src/forms/definitions/contact.ts';
-import type { DemoField } from '../../src/forms/definitions/demo.ts';
 import { FORM_DEFINITIONS, FORMS, type FormName, storedFields } from '../../src/forms/definitions/index.ts';
+import type { ApplicationValues, BrochureValues, ContactValues, DemoValues } from '../../src/forms/rules.ts';
 import type { Database, Db } from './db.ts';
 
 export { FORMS, type FormName };
@@ -54,9 +51,9 @@ export interface ClientMeta {
 }
 
 /** What each form stores, by field: the text fields of its definition (src/forms/definitions/). */
-export type DemoInput = Record<DemoField, string>;
-export type BrochureInput = Record<BrochureField, string>;
-export type ContactInput = Record<ContactField, string>;
+export type DemoInput = DemoValues;
+export type BrochureInput = BrochureValues;
+export type ContactInput = ContactValues;
 export interface CvInput {
   /** Cleaned original file name (metadata only). */
   name: string;
@@ -64,7 +61,7 @@ export interface CvInput {
   type: string;
   data: Buffer;
 }
-export type ApplicationInput = Record<ApplicationTextField, string> & { cv: CvInput };
+export type ApplicationInput = Omit<ApplicationValues, 'cv'> & { cv: CvInput };
 
 /** One stored submission as listed or exported (never the CV bytes). */
 export interface SubmissionRow {
@@ -228,7 +225,9 @@ export class Repository {
   async add(form: FormName, values: Readonly<Record<string, StoredValue>>, m: ClientMeta): Promise<number> {
     const row: Record<string, StoredValue> = { ...meta(m, this.now()) };
     for (const field of storedFields(FORM_DEFINITIONS[form])) {
-      const value = values[field.key];
+      // A text field the visitor may leave out is stored empty; anything else must be there.
+      const optional = !field.required && field.input !== 'stored' && field.input !== 'file';
+      const value = values[field.key] ?? (optional ? '' : undefined);
       if (value === undefined) throw new Error(`${form}: no value for ${field.key}`);
       row[field.column] = value;
     }

@@ -12,7 +12,7 @@ import { type ApplicationField, application } from './definitions/application.ts
 import { emptyValues, formFields, sentFields } from './definitions/types.ts';
 import { answerDialog, dialogOf, preloadDialogs, showDialog } from './dialogs.ts';
 import { fieldStyles, Honeypot, honeypotOf, PrivacyNote, SubmitButton } from './fields.tsx';
-import { checkCvFile, responses } from './rules.ts';
+import { checkApplication, checkCvFile, responses } from './rules.ts';
 import { useSubmission } from './useSubmission.ts';
 
 const EMPTY = emptyValues(application);
@@ -66,7 +66,7 @@ export function ApplicationForm({
       noValidate
       aria-labelledby={headingId}
       onFocus={preloadDialogs}
-      onSubmit={(e) => handle(e, () => application.check(values, cv), send)}
+      onSubmit={(e) => handle(e, () => checkApplication({ ...values, cv }), send)}
     >
       {children}
       {/* One array of siblings, as if written out: React's useId numbers fields by their place. */}
@@ -76,7 +76,7 @@ export function ApplicationForm({
             <DefinedField
               key={field.key}
               field={field}
-              label={labels[field.key as keyof typeof labels]}
+              label={labels[field.key as keyof typeof labels] ?? field.label}
               value={values[field.key]}
               onValue={set(field.key)}
               full={field.input === 'textarea' || field.input === 'file'}

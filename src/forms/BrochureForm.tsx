@@ -11,7 +11,7 @@ import { brochure } from './definitions/brochure.ts';
 import { formFields } from './definitions/types.ts';
 import { dialogOf, preloadDialogs } from './dialogs.ts';
 import { fieldStyles, Honeypot, honeypotOf, PrivacyNote, SubmitButton } from './fields.tsx';
-import { responses } from './rules.ts';
+import { checkBrochure, responses } from './rules.ts';
 import { useSubmission } from './useSubmission.ts';
 
 export interface BrochureFormProps {
@@ -40,7 +40,7 @@ export function BrochureForm({ headingId, classNames }: BrochureFormProps) {
       noValidate
       aria-labelledby={headingId}
       onFocus={preloadDialogs}
-      onSubmit={(e) => handle(e, () => brochure.check({ email }, null), send)}
+      onSubmit={(e) => handle(e, () => checkBrochure({ email }), send)}
     >
       <div className={classNames.row}>
         {field && (

@@ -11,7 +11,7 @@ import { type ContactField, contact } from './definitions/contact.ts';
 import { emptyValues, type FieldDefinition, formFields } from './definitions/types.ts';
 import { dialogOf, preloadDialogs } from './dialogs.ts';
 import { fieldStyles, Honeypot, honeypotOf, PrivacyNote, SubmitButton } from './fields.tsx';
-import { responses, sanitizeMobileInput } from './rules.ts';
+import { checkContact, responses, sanitizeMobileInput } from './rules.ts';
 import { useSubmission } from './useSubmission.ts';
 
 type ContactValues = Record<ContactField, string>;
@@ -42,7 +42,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
       className={fieldStyles.grid}
       noValidate
       onFocus={preloadDialogs}
-      onSubmit={(e) => handle(e, () => contact.check(values, null), send)}
+      onSubmit={(e) => handle(e, () => checkContact(values), send)}
     >
       {/* One array of siblings, as if written out: React's useId numbers fields by their place. */}
       {[
@@ -50,7 +50,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           <DefinedField
             key={field.key}
             field={field}
-            label={words.labels[field.key]}
+            label={words.labels[field.key] ?? field.label}
             value={values[field.key]}
             onValue={input(field)}
             full

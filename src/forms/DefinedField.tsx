@@ -48,7 +48,7 @@ export function DefinedField({
           maxLength={cap}
           countMax={field.counter ? maxLength : undefined}
           rows={field.rows}
-          required
+          required={field.required === true}
           full={full}
         />
       );
@@ -73,7 +73,7 @@ export function DefinedField({
           accept={CV_ACCEPT}
           inputRef={file.inputRef}
           onFile={file.onFile ?? (() => {})}
-          required
+          required={field.required === true}
           full={full}
         />
       );
@@ -93,7 +93,7 @@ export function DefinedField({
           autoComplete={field.autocomplete}
           placeholder={placeholder}
           maxLength={cap}
-          required
+          required={field.required === true}
           full={full}
         />
       );

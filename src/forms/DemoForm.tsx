@@ -12,7 +12,7 @@ import { type DemoField, demo } from './definitions/demo.ts';
 import { emptyValues, formFields } from './definitions/types.ts';
 import { answerDialog, preloadDialogs } from './dialogs.ts';
 import { fieldStyles, Honeypot, honeypotOf, PrivacyNote, SubmitButton } from './fields.tsx';
-import { responses } from './rules.ts';
+import { checkDemo, responses } from './rules.ts';
 import { useSubmission } from './useSubmission.ts';
 
 const EMPTY = emptyValues(demo);
@@ -36,7 +36,7 @@ export function DemoForm({ headingId }: { headingId: string }) {
       noValidate
       aria-labelledby={headingId}
       onFocus={preloadDialogs}
-      onSubmit={(e) => handle(e, () => demo.check(values, null), send)}
+      onSubmit={(e) => handle(e, () => checkDemo(values), send)}
     >
       {/* One array of siblings, as if written out: React's useId numbers fields by their place. */}
       <div className={fieldStyles.grid}>
@@ -45,7 +45,7 @@ export function DemoForm({ headingId }: { headingId: string }) {
             <DefinedField
               key={field.key}
               field={field}
-              label={texts.labels[field.key]}
+              label={texts.labels[field.key] ?? field.label}
               value={values[field.key]}
               onValue={set(field.key)}
               full={field.input === 'textarea'}

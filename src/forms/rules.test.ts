@@ -8,11 +8,13 @@ import {
   checkContact,
   checkCvFile,
   checkDemo,
+  checkForm,
   type DemoValues,
   FIELD_MAX_LENGTHS,
   isEmail,
   isMobile,
   isPhone,
+  overDefinedLimit,
   responses,
   sanitizeMobileInput,
 } from './rules.ts';
@@ -342,5 +344,30 @@ describe('answers', () => {
       application: '/api/apply-position',
       contact: '/api/contact',
     });
+  });
+});
+
+describe('a limit only the definition states (a field added without a rule of its own)', () => {
+  const company = [{ key: 'company', label: 'Company', maxLength: 5, input: 'text', inbox: {} }] as const;
+
+  it('refuses a longer value, in the words of the field’s staff label', () => {
+    expect(overDefinedLimit(company, { company: ' 12345 ' })).toBeNull();
+    expect(overDefinedLimit(company, {})).toBeNull();
+    expect(overDefinedLimit(company, { company: '123456' })).toEqual({
+      title: 'Too Long',
+      icon: 'error',
+      message: 'Company is too long (max 5 characters).',
+      field: 'company',
+    });
+  });
+
+  it('comes after the form’s own rules, which already hold today’s fields to their limits', () => {
+    expect(checkForm('demo', { ...demo }, null)).toBeNull();
+    expect(checkForm('contact', { ...contact, mobileNumber: ' 9876543210 ' }, null)).toBeNull();
+    expect(checkForm('contact', { ...contact, message: ` ${'m'.repeat(1000)} ` }, null)).toBeNull();
+    expect(checkForm('demo', { ...demo, query: 'q'.repeat(301) }, null)?.message).toBe(
+      'Query exceeds 300 characters.',
+    );
+    expect(checkForm('application', { ...application, cv: '' }, cv)).toBeNull();
   });
 });

@@ -3,24 +3,41 @@
  * import this same module, so a visitor and the API always agree on what is valid and on the words
  * used to say what is not (the specification's titles and messages, character for character).
  * Each `check*` function applies its form's rules in the specification's order and returns the
- * first failure, or null.
+ * first failure, or null. Which fields are required is said by each field of the form's
+ * definition (src/forms/definitions/): the rules read it there, so a new field needs no line here.
  */
 
 import { visibleLength } from './characters.ts';
-// Types only: the definitions import these rules, so nothing else may be imported back.
-import type { ApplicationTextField } from './definitions/application.ts';
-import type { BrochureField } from './definitions/brochure.ts';
-import type { ContactField } from './definitions/contact.ts';
-import type { DemoField } from './definitions/demo.ts';
+import { application } from './definitions/application.ts';
+import { brochure } from './definitions/brochure.ts';
+import { contact } from './definitions/contact.ts';
+import { demo } from './definitions/demo.ts';
+import {
+  type FieldDefinition,
+  type FormDefinition,
+  type FormName,
+  type SentValues,
+  sentFields,
+} from './definitions/types.ts';
+import {
+  type CappedField,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MOBILE_LENGTH,
+  DEMO_QUERY_MAX,
+  FIELD_MAX_LENGTHS,
+} from './limits.ts';
+import type { DialogMessage } from './responses.ts';
 
-export type DialogIcon = 'warning' | 'error' | 'success';
+export {
+  type CappedField,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MOBILE_LENGTH,
+  DEMO_QUERY_MAX,
+  FIELD_MAX_LENGTHS,
+} from './limits.ts';
+export { type DialogIcon, type DialogMessage, responses } from './responses.ts';
 
-export interface RuleFailure {
-  /** Dialog title, e.g. "Invalid Email". */
-  title: string;
-  /** Dialog text; also the server's 400 `message`. */
-  message: string;
-  icon: DialogIcon;
+export interface RuleFailure extends DialogMessage {
   /** The field at fault (for focusing it); absent when several are. */
   field?: string;
 }
@@ -31,29 +48,11 @@ export const PHONE_PATTERN = /^\d{7,15}$/;
 /** Indian mobile number: 10 digits starting 6 to 9. */
 export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
 
-export const DEMO_QUERY_MAX = 300;
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_MESSAGE_MIN = 10;
-export const CONTACT_MESSAGE_MAX = 1000;
-export const CONTACT_MOBILE_LENGTH = 10;
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
-
-/**
- * The longest value each free-text field takes, in characters (a line break counts as one). The
- * inputs carry the same `maxLength`, so a browser never sends more and these rules are reached only by
- * requests that bypass the forms (the server checks them with the same functions). They come right
- * after the "required" rule, before any pattern: the email pattern backtracks on long input. The
- * demo query (300) and the contact message (1000) keep the specification's own limits and messages.
- */
-export const FIELD_MAX_LENGTHS = {
-  name: 100,
-  fullName: 100,
-  email: 254,
-  phone: 20,
-  position: 200,
-  coverLetter: 5000,
-} as const;
-export type CappedField = keyof typeof FIELD_MAX_LENGTHS;
+// The length limits (FIELD_MAX_LENGTHS, limits.ts) are checked right after the "required" rule,
+// before any pattern: the email pattern backtracks on long input.
 export const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
 export type CvExtension = (typeof CV_EXTENSIONS)[number];
 export const CV_MIME_TYPES: Record<CvExtension, string> = {
@@ -132,6 +131,18 @@ export const tooLongMessage = (field: CappedField): string =>
 
 const fail = (m: RuleFailure, field?: string): RuleFailure => (field ? { ...m, field } : { ...m });
 
+/**
+ * The first field its definition marks `required` that is left blank (a file field: no file), in
+ * the definition's order, which is the specification's.
+ */
+function firstMissing<K extends string>(
+  fields: readonly Pick<FieldDefinition<K>, 'key' | 'required'>[],
+  v: Partial<Record<K, unknown>>,
+): K | undefined {
+  const isBlank = (value: unknown) => (typeof value === 'string' ? blank(value) : value == null);
+  return fields.find((f) => f.required && isBlank(v[f.key]))?.key;
+}
+
 /** The first of `fields` longer than its cap, as a failure with the form's title and icon. */
 function overCap<V extends Partial<Record<CappedField, string | null>>>(
   v: V,
@@ -146,18 +157,10 @@ const WARNING = { title: 'Warning', icon: 'warning' } as const;
 
 // Demo / inquiry request ----------------------------------------------------------------------
 
-export type DemoValues = Record<DemoField, string>;
-/** Required, in the order the specification checks them. */
-export const DEMO_FIELDS = [
-  'name',
-  'phone',
-  'email',
-  'serviceType',
-  'query',
-] as const satisfies readonly DemoField[];
+export type DemoValues = SentValues<(typeof demo.fields)[number]>;
 
 export function checkDemo(v: DemoValues): RuleFailure | null {
-  const missing = DEMO_FIELDS.find((f) => blank(v[f]));
+  const missing = firstMissing(demo.fields, v);
   if (missing) return fail(messages.missingFields, missing);
   const tooLong = overCap(v, ['name', 'phone', 'email'], TOO_LONG);
   if (tooLong) return tooLong;
@@ -169,10 +172,11 @@ export function checkDemo(v: DemoValues): RuleFailure | null {
 
 // Brochure request ----------------------------------------------------------------------------
 
-export type BrochureValues = Record<BrochureField, string>;
+export type BrochureValues = SentValues<(typeof brochure.fields)[number]>;
 
 export function checkBrochure(v: BrochureValues): RuleFailure | null {
-  if (blank(v.email)) return fail(messages.brochureEmail, 'email');
+  const missing = firstMissing(brochure.fields, v);
+  if (missing) return fail(messages.brochureEmail, missing);
   const tooLong = overCap(v, ['email'], WARNING);
   if (tooLong) return tooLong;
   if (!isEmail(v.email.trim())) return fail(messages.brochureEmail, 'email');
@@ -186,21 +190,11 @@ export interface CvFileInfo {
   size: number;
 }
 
-export interface ApplicationValues {
-  fullName: string;
-  email: string;
-  phone: string;
-  coverLetter: string;
-  cv: CvFileInfo | null;
-  /** The page's job title; the form cannot change it (the server checks it is a real opening). */
-  position?: string;
-}
-export const APPLICATION_TEXT_FIELDS = [
-  'fullName',
-  'email',
-  'phone',
-  'coverLetter',
-] as const satisfies readonly ApplicationTextField[];
+/**
+ * The text fields (the page's job title among them, which the form cannot change and the server
+ * checks is a real opening) and the chosen CV.
+ */
+export type ApplicationValues = SentValues<(typeof application.fields)[number]> & { cv: CvFileInfo | null };
 
 export function cvExtension(fileName: string): CvExtension | undefined {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
@@ -215,25 +209,18 @@ export function checkCvFile(file: CvFileInfo): RuleFailure | null {
 }
 
 export function checkApplication(v: ApplicationValues): RuleFailure | null {
-  const missing = APPLICATION_TEXT_FIELDS.find((f) => blank(v[f]));
+  const missing = firstMissing(application.fields, v);
   if (missing) return fail(messages.applicationMissing, missing);
-  if (!v.cv) return fail(messages.applicationMissing, 'cv');
   const tooLong = overCap(v, ['fullName', 'email', 'phone', 'coverLetter', 'position'], WARNING);
   if (tooLong) return tooLong;
   if (!isEmail(v.email.trim())) return fail(messages.applicationEmail, 'email');
   if (!isPhone(v.phone.trim())) return fail(messages.applicationPhone, 'phone');
-  return checkCvFile(v.cv);
+  return v.cv ? checkCvFile(v.cv) : fail(messages.applicationMissing, 'cv');
 }
 
 // Contact message -----------------------------------------------------------------------------
 
-export type ContactValues = Record<ContactField, string>;
-export const CONTACT_FIELDS = [
-  'name',
-  'email',
-  'mobileNumber',
-  'message',
-] as const satisfies readonly ContactField[];
+export type ContactValues = SentValues<(typeof contact.fields)[number]>;
 
 export function checkContact(raw: ContactValues): RuleFailure | null {
   const v = {
@@ -242,7 +229,7 @@ export function checkContact(raw: ContactValues): RuleFailure | null {
     mobileNumber: raw.mobileNumber.trim(),
     message: raw.message.trim(),
   };
-  const missing = CONTACT_FIELDS.find((f) => !v[f]);
+  const missing = firstMissing(contact.fields, raw);
   if (missing) return fail(messages.missingFields, missing);
   const tooLong = overCap(v, ['name', 'email'], TOO_LONG);
   if (tooLong) return tooLong;
@@ -255,40 +242,67 @@ export function checkContact(raw: ContactValues): RuleFailure | null {
   return null;
 }
 
-// Answers to a submission -----------------------------------------------------------------------
-
-/** A dialog's words and icon (the same shape as a rule failure, without a field). */
-export type DialogMessage = Omit<RuleFailure, 'field'>;
+// Any form, by name ----------------------------------------------------------------------------
 
 /**
- * What each form shows once the server has answered, or failed to (specification section 8). The
- * demo and application failures show the server's `message` field instead when it sends one.
+ * The last rule, for a field whose only limit is its definition's `maxLength` (a field added to a
+ * definition without a rule here): the input stops at it, so only a request that bypasses the form
+ * gets this far. Every field with a rule of its own has passed a limit at least as strict by then.
  */
-export const responses = {
-  demoSuccess: { title: 'Success', message: 'Demo request sent successfully!', icon: 'success' },
-  demoFailure: { title: 'Error!', message: 'Something went wrong.', icon: 'error' },
-  brochureSuccess: {
-    title: 'Success',
-    message: 'Thanks! We’ll reach out with the brochure shortly.',
-    icon: 'success',
-  },
-  brochureFailure: {
-    title: 'Error',
-    message: 'Something went wrong. Please try again later.',
-    icon: 'error',
-  },
-  brochureNetwork: { title: 'Error', message: 'Unable to send request. Try again later.', icon: 'error' },
-  applicationSuccess: { title: 'Success', message: 'Application submitted successfully!', icon: 'success' },
-  applicationFailure: { title: 'Error', message: 'Something went wrong', icon: 'error' },
-  contactSuccess: { title: 'Sent!', message: "Thanks! We'll get back soon.", icon: 'success' },
-  contactFailure: { title: 'Error', message: 'Something went wrong. Try later.', icon: 'error' },
-  contactNetwork: { title: 'Error', message: 'Unable to send your message.', icon: 'error' },
-} as const satisfies Record<string, DialogMessage>;
+export function overDefinedLimit(
+  fields: readonly FieldDefinition[],
+  values: Readonly<Record<string, string | undefined>>,
+): RuleFailure | null {
+  const field = fields.find(
+    (f) => f.maxLength !== undefined && textLength((values[f.key] ?? '').trim()) > f.maxLength,
+  );
+  if (!field) return null;
+  return {
+    ...TOO_LONG,
+    message: `${field.label} is too long (max ${field.maxLength} characters).`,
+    field: field.key,
+  };
+}
+
+const DEFINITIONS = { demo, brochure, application, contact } satisfies Record<FormName, FormDefinition>;
+
+/**
+ * A form's rules on the visitor's text values and chosen file (the generic API route's call; the
+ * browser forms call their own check, and their inputs stop at each field's limit).
+ */
+export function checkForm(
+  form: FormName,
+  values: Record<string, string>,
+  file: CvFileInfo | null,
+): RuleFailure | null {
+  const text = sentFields<string>(DEFINITIONS[form]);
+  return ownRules(form, values, file) ?? overDefinedLimit(text, values);
+}
+
+function ownRules(
+  form: FormName,
+  values: Record<string, string>,
+  file: CvFileInfo | null,
+): RuleFailure | null {
+  /** The definition's text fields, each as sent ("" when absent). */
+  const textOf = <K extends string>(definition: FormDefinition<K>) =>
+    Object.fromEntries(sentFields(definition).map((f) => [f.key, values[f.key] ?? ''])) as Record<K, string>;
+  switch (form) {
+    case 'demo':
+      return checkDemo(textOf(demo));
+    case 'brochure':
+      return checkBrochure(textOf(brochure));
+    case 'application':
+      return checkApplication({ ...textOf(application), cv: file });
+    case 'contact':
+      return checkContact(textOf(contact));
+  }
+}
 
 /** The four calls of the specification (section 7), relative to site.yaml's `backend`. */
 export const API_PATHS = {
-  demo: '/api/contact-demo',
-  brochure: '/api/brochure-request',
-  application: '/api/apply-position',
-  contact: '/api/contact',
-} as const;
+  demo: demo.path,
+  brochure: brochure.path,
+  application: application.path,
+  contact: contact.path,
+} as const satisfies Record<FormName, string>;

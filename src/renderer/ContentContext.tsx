@@ -4,6 +4,7 @@
  */
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Collections, Page, RouteEntry, SiteConfig } from '../content/model.ts';
+import { markWhenFulfilled } from './reactPrivate.ts';
 
 export interface SiteContent {
   site: SiteConfig;
@@ -42,18 +43,12 @@ export function cachedPageLoader(
     let promise = cache.get(file);
     if (!promise) {
       const load = loaders[file];
-      promise = load
-        ? load().then((m) => ('default' in m ? m.default : m))
-        : Promise.reject(new Error(`No page ${file}`));
-      const tracked = promise as Promise<Page> & { status?: string; value?: Page };
-      // Mark the promise as React's `use` marks the ones it has seen, so a page loaded before
-      // rendering (e.g. before hydration) is read at once instead of suspending.
-      promise.then(
-        (page) => {
-          tracked.status = 'fulfilled';
-          tracked.value = page;
-        },
-        () => undefined,
+      // Marked once loaded, so a page loaded before rendering (e.g. before hydration) is read by
+      // `use` at once instead of suspending.
+      promise = markWhenFulfilled(
+        load
+          ? load().then((m) => ('default' in m ? m.default : m))
+          : Promise.reject(new Error(`No page ${file}`)),
       );
       cache.set(file, promise);
     }

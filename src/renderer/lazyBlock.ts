@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { closesSuspenseBoundary, opensSuspenseBoundary } from './reactPrivate.ts';
 
 /** A code-split block component that can also be loaded ahead of rendering (e.g. before hydration). */
 export type LazyBlock<P> = ComponentType<P> & {
@@ -126,18 +127,18 @@ export function lazyBlock<P extends object>(
 
 /**
  * The elements React rendered for the Suspense boundary right after `marker`: between its opening
- * comment ("$", "$?" or "$!") and the matching "/$". None when the block is not (or no longer)
- * server-rendered HTML waiting to hydrate.
+ * comment and the matching closing one (React's private markers: reactPrivate.ts). None when the
+ * block is not (or no longer) server-rendered HTML waiting to hydrate.
  */
 export function renderedAfter(marker: Element): Element[] {
   const open = marker.nextSibling;
-  if (!(open instanceof Comment) || !open.data.startsWith('$')) return [];
+  if (!(open instanceof Comment) || !opensSuspenseBoundary(open)) return [];
   const found: Element[] = [];
   let depth = 1;
   for (let node = open.nextSibling; node; node = node.nextSibling) {
     if (node instanceof Comment) {
-      if (node.data.startsWith('/$')) depth -= 1;
-      else if (node.data.startsWith('$')) depth += 1;
+      if (closesSuspenseBoundary(node)) depth -= 1;
+      else if (opensSuspenseBoundary(node)) depth += 1;
       if (depth === 0) break;
     } else if (node instanceof Element) found.push(node);
   }

@@ -40,6 +40,8 @@ export function createSchemaValidator(schemaFiles: readonly SchemaFile[]) {
     'markdownDescription',
     'enumDescriptions',
     'markdownEnumDescriptions',
+    // The TypeScript type `npm run gen` writes for a value (site.yaml's form labels take theirs from the forms' definitions).
+    'tsType',
   ])
     ajv.addKeyword({ keyword });
   ajv.addKeyword({

@@ -123,6 +123,39 @@ describe('validateContent', () => {
     expect(e.message).toMatch(/^Missing required property "heading"\. Add a line "heading: …" here/);
   });
 
+  // The forms' fields are named in their definitions (src/forms/definitions/), not in the schema.
+  it('names a form field that has no label in site.yaml, and the line to add', () => {
+    const dir = brokenCopy('site.yaml', (t) => t.replace('      query: Your Query\n', ''));
+    const e = only(validateContent(dir).errors);
+    expect(e.file).toBe('site.yaml');
+    expect(e.line).toBe(lineOf(dir, e.file, 'name: Full Name'));
+    expect(e.column).toBe(7);
+    expect(e.where).toBe('forms.demo.labels');
+    expect(e.message).toBe(
+      'forms.demo.labels has no label for the field "query": add a line "query: Query" with the words visitors should see above it.',
+    );
+  });
+
+  it('names a label for a field the form does not have, with the nearest field name', () => {
+    const dir = brokenCopy('site.yaml', (t) =>
+      t.replace('serviceType: Service Type', 'servceType: Service Type'),
+    );
+    const e = only(validateContent(dir).errors);
+    expect(e.line).toBe(lineOf(dir, e.file, 'servceType:'));
+    expect(e.column).toBe(7);
+    expect(e.where).toBe('forms.demo.labels.servceType');
+    expect(e.message).toBe('The demo form has no field "servceType". Did you mean "serviceType"?');
+
+    const extra = brokenCopy('site.yaml', (t) =>
+      t.replace('      message: Message\n', '      message: Message\n      colour: Blue\n'),
+    );
+    const x = only(validateContent(extra).errors);
+    expect(x.line).toBe(lineOf(extra, x.file, 'colour: Blue'));
+    expect(x.message).toBe(
+      'The contact form has no field "colour": remove this line. Its fields are name, email, mobileNumber, message.',
+    );
+  });
+
   it('reports a wrong type in words an editor understands', () => {
     const dir = brokenCopy('pages/services/iot.yaml', (t) =>
       t.replace(

@@ -9,6 +9,7 @@ import { dirname, join, normalize, relative } from 'pathe';
 import type { Page, SiteConfig } from '../content/generated/content-types.ts';
 import { fullTitle } from '../content/model.ts';
 import { readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
+import { formLabelErrors } from './formLabels.ts';
 import { checkAddresses, checkListingOrder, checkPostingDates, expectedPathFor } from './pageRules.ts';
 import { blockSchemaFiles, blockTypeOf, PAGE_SCHEMA, type SchemaFile, SITE_SCHEMA } from './schemas.ts';
 import { createSchemaValidator, type MarkedValue } from './schemaValidator.ts';
@@ -115,7 +116,10 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
       const traps = commentTraps(yf, source.schemas, SITE_SCHEMA, toContentErrors(yf, run.errors));
       errors.push(...traps.errors);
       textWarnings.push(...traps.warnings);
-      if (run.valid) site = yf.data as SiteConfig;
+      if (run.valid) {
+        site = yf.data as SiteConfig;
+        errors.push(...formLabelErrors(yf));
+      }
       marked.push({ file: yf, links: run.links, images: run.images, anchors: new Set() });
     }
   }

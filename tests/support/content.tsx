@@ -12,6 +12,7 @@ import { validateContent } from '../../scripts/build/validateFolder.ts';
 import { type Block, deriveCollections, deriveRoutes } from '../../src/content/model.ts';
 import { App } from '../../src/renderer/App.tsx';
 import { ContentProvider, type SiteContent } from '../../src/renderer/ContentContext.tsx';
+import { fulfilledThenable } from '../../src/renderer/reactPrivate.ts';
 import { blockRegistry } from '../../src/renderer/registry.ts';
 import { formatErrors } from '../../src/validator/formatErrors.ts';
 
@@ -22,9 +23,7 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 await Promise.all(Object.values(blockRegistry).map((block) => block.preload()));
 
 /** A promise React's `use` reads synchronously (it is already settled and marked so). */
-export function settled<T>(value: T): Promise<T> {
-  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
-}
+export const settled = fulfilledThenable;
 
 const cache = new Map<string, SiteContent>();
 

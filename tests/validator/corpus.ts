@@ -660,6 +660,31 @@ export const mistakes: Mistake[] = [
     says: /double quotes: copyright: "© 2024 Triune Technologies #1\. All rights reserved\."/,
     follow: lineFrom(/double quotes: (.*")\. \(/),
   },
+  {
+    name: "site.yaml: a form's label under a misspelt field name",
+    file: 'site.yaml',
+    edit: swap('      serviceType: Service Type', '      servicetype: Service Type'),
+    at: 'servicetype:',
+    severity: 'error',
+    says: /Did you mean "serviceType"\?/,
+    follow: suggested('servicetype'),
+  },
+  {
+    name: "site.yaml: a form field's label left out",
+    file: 'site.yaml',
+    edit: swap('      coverLetter: Cover Letter\n', ''),
+    at: 'fullName: Full Name',
+    severity: 'error',
+    says: /add a line "coverLetter: Cover letter"/,
+    // The line the message gives, beside the reported first label.
+    follow: (t, r) => {
+      const lines = t.split('\n');
+      const written = /add a line "([^"]+)"/.exec(r.message)?.[1];
+      const indent = /^\s*/.exec(lines[r.line - 1] ?? '')?.[0] ?? '';
+      if (written) lines.splice(r.line - 1, 0, `${indent}${written}`);
+      return lines.join('\n');
+    },
+  },
   // The editor's schema line.
   {
     name: 'the schema line left out',

@@ -113,6 +113,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           key={screen.file}
           file={screen.file}
           site={site}
+          pages={pages}
           client={client}
           onBack={() => setScreen({ name: 'list' })}
           onSaved={saved}

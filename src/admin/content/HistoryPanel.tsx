@@ -1,22 +1,40 @@
-/** The versions of a file the server's history holds: look at one, or bring it back as a new version. */
+/**
+ * The versions of a file the server's history holds: show one in the preview (the editor does
+ * that, read-only, beside the draft), or bring it back as a new version.
+ */
 import { useEffect, useId, useState } from 'react';
-import type { ContentApi, HistoryVersion, Saved } from './api.ts';
+import type { ContentApi, HistoryVersion } from './api.ts';
 import styles from './content.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
+function when(date: string): string {
+  const d = new Date(date);
+  return Number.isNaN(d.getTime()) ? date : dateFormat.format(d);
+}
+
+/** "Version of 20 Nov 2026, 16:00 by Priya": how the preview names a version it shows. */
+export function versionLabel(v: HistoryVersion): string {
+  return `Version of ${when(v.date)} by ${v.name}`;
+}
+
 export function HistoryPanel({
   file,
-  version,
+  canRestore,
   client,
-  onRestored,
+  shown,
+  onShow,
+  onRestore,
   onClose,
 }: {
   file: string;
-  /** The file's version as last read (restore refuses if it changed meanwhile). */
-  version: string | null;
+  /** False while the file has never been saved (nothing to restore over). */
+  canRestore: boolean;
   client: ContentApi;
-  onRestored: (saved: Saved) => void;
+  /** The commit shown in the preview now, if any. */
+  shown: string | null;
+  onShow: (version: HistoryVersion, text: string) => void;
+  onRestore: (commit: string) => Promise<void>;
   onClose: () => void;
 }) {
   const [state, setState] = useState<{
@@ -25,25 +43,15 @@ export function HistoryPanel({
     versions: HistoryVersion[];
   } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [shown, setShown] = useState<{ commit: string; text: string } | null>(null);
   const headingId = useId();
 
   useEffect(() => {
     client.history(file).then(setState, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [client, file]);
 
-  const show = async (commit: string) => {
+  const show = async (v: HistoryVersion) => {
     try {
-      setShown({ commit, text: await client.version(file, commit) });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
-
-  const restore = async (commit: string) => {
-    if (!version) return;
-    try {
-      onRestored(await client.restore(file, commit, version));
+      onShow(v, await client.version(file, v.commit));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -65,45 +73,33 @@ export function HistoryPanel({
       {state?.enabled && state.versions.length === 0 && <p>No earlier versions.</p>}
       {state?.enabled && state.versions.length > 0 && (
         <ul className={styles.versionList}>
-          {state.versions.map((v) => {
-            const when = new Date(v.date);
-            const label = `${v.subject} — ${v.name}, ${Number.isNaN(when.getTime()) ? v.date : dateFormat.format(when)}`;
-            return (
-              <li key={v.commit}>
-                <span>{label}</span>
-                <button
-                  type="button"
-                  className={styles.small}
-                  onClick={() => void show(v.commit)}
-                  aria-label={`Show the version "${v.subject}"`}
-                >
-                  Show
-                </button>
-                <button
-                  type="button"
-                  className={styles.small}
-                  onClick={() => void restore(v.commit)}
-                  disabled={!version}
-                  aria-label={`Restore the version "${v.subject}"`}
-                >
-                  Restore
-                </button>
-              </li>
-            );
-          })}
+          {state.versions.map((v) => (
+            <li key={v.commit}>
+              <span>
+                {v.subject} — {v.name}, {when(v.date)}
+              </span>
+              <button
+                type="button"
+                id={`show-${v.commit}`}
+                className={styles.small}
+                onClick={() => void show(v)}
+                aria-pressed={shown === v.commit}
+                aria-label={`Show the version "${v.subject}" in the preview`}
+              >
+                Show
+              </button>
+              <button
+                type="button"
+                className={styles.small}
+                onClick={() => void onRestore(v.commit)}
+                disabled={!canRestore}
+                aria-label={`Restore the version "${v.subject}"`}
+              >
+                Restore
+              </button>
+            </li>
+          ))}
         </ul>
-      )}
-      {shown && (
-        <>
-          <h3>Version {shown.commit.slice(0, 7)}</h3>
-          <textarea
-            className={styles.pre}
-            readOnly
-            rows={14}
-            value={shown.text}
-            aria-label={`Text of version ${shown.commit.slice(0, 7)}`}
-          />
-        </>
       )}
     </section>
   );

@@ -1,10 +1,10 @@
 /** The form for a new page: a title, and an address made from it that the user may change. */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { parse } from 'yaml';
-import type { ContentApi, PageSummary, SiteFiles } from './api.ts';
+import { ApiError, type ContentApi, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import type { Data } from './document.ts';
-import { addressFor, addressProblem, copyPage, fileFor } from './newPage.ts';
+import { addressFor, addressProblem, copyPage, fileFor, nextOrderIn } from './newPage.ts';
 
 export function NewPageDialog({
   from,
@@ -21,7 +21,7 @@ export function NewPageDialog({
 }) {
   const [title, setTitle] = useState('');
   const [address, setAddress] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; details: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = { heading: useId(), title: useId(), address: useId(), problem: useId() };
@@ -31,22 +31,29 @@ export function NewPageDialog({
     if (d && !d.open) d.showModal?.();
   }, []);
 
-  /** Every address in use: each page's path and aliases, with the page that holds it. */
-  const taken = useMemo(() => {
-    const map = new Map<string, string>();
+  /** Every page as data (a file that does not parse is the validator's to report). */
+  const pages = useMemo(() => {
+    const list: { file: string; page: Data }[] = [];
     for (const [file, { text }] of Object.entries(site.files)) {
       if (!file.startsWith('pages/')) continue;
       try {
-        const page = parse(text) as { path?: unknown; aliases?: unknown };
-        if (typeof page?.path === 'string') map.set(page.path, file);
-        if (Array.isArray(page?.aliases))
-          for (const a of page.aliases) if (typeof a === 'string') map.set(a, `${file} (alias)`);
-      } catch {
-        // A file that does not parse is the validator's to report.
-      }
+        const page = parse(text) as unknown;
+        if (page && typeof page === 'object') list.push({ file, page: page as Data });
+      } catch {}
+    }
+    return list;
+  }, [site]);
+
+  /** Every address in use: each page's path and aliases, with the page that holds it. */
+  const taken = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const { file, page } of pages) {
+      if (typeof page.path === 'string') map.set(page.path, file);
+      if (Array.isArray(page.aliases))
+        for (const a of page.aliases) if (typeof a === 'string') map.set(a, `${file} (alias)`);
     }
     return map;
-  }, [site]);
+  }, [pages]);
 
   const path = address ?? (title ? addressFor(from.path, title) : '');
   const problem = path ? addressProblem(path, taken) : null;
@@ -57,10 +64,24 @@ export function NewPageDialog({
     setError(null);
     try {
       const source = parse(site.files[from.file]?.text ?? '') as Data;
-      const saved = await client.save(fileFor(path), null, copyPage(source, path, title.trim()));
+      const listing = source.listing as Data | undefined;
+      const order = listing
+        ? nextOrderIn(
+            pages.map((p) => p.page),
+            listing.collection,
+          )
+        : undefined;
+      const saved = await client.save(fileFor(path), null, copyPage(source, path, title.trim(), order));
       onCreated(fileFor(path), saved.text, saved.version);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      // A refusal names its problems (the validator's words): show them, not only their count.
+      const errors = e instanceof ApiError ? e.body.errors : undefined;
+      const details = Array.isArray(errors)
+        ? errors.flatMap((x: unknown) =>
+            x && typeof x === 'object' && 'message' in x && typeof x.message === 'string' ? [x.message] : [],
+          )
+        : [];
+      setError({ message: e instanceof Error ? e.message : String(e), details });
       setBusy(false);
     }
   };
@@ -96,9 +117,16 @@ export function NewPageDialog({
           {problem ?? (path ? `The page will be at ${path}.` : 'The address follows the title.')}
         </p>
         {error && (
-          <p role="alert" className={styles.fieldError}>
-            {error}
-          </p>
+          <div role="alert" className={styles.fieldError}>
+            <p>{error.message}</p>
+            {error.details.length > 0 && (
+              <ul>
+                {error.details.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
         <button
           type="submit"

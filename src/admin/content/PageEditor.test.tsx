@@ -15,9 +15,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function openEditor(file = 'pages/services/iot.yaml') {
   const client = contentApi('/backend/api/admin', 'csrf-1', server.fetch);
-  const site = await client.site();
+  const [site, pages] = await Promise.all([client.site(), client.pages()]);
   const onSaved = vi.fn();
-  render(<PageEditor file={file} site={site} client={client} onBack={() => undefined} onSaved={onSaved} />);
+  render(
+    <PageEditor
+      file={file}
+      site={site}
+      pages={pages}
+      client={client}
+      onBack={() => undefined}
+      onSaved={onSaved}
+    />,
+  );
   return { onSaved };
 }
 
@@ -117,6 +126,22 @@ describe('the page editor', () => {
     await userEvent.keyboard('{Backspace}');
     await waitFor(() => expect(document.getElementById('page_path__error')).toBeNull());
     expect(button('Save')).toBeEnabled();
+  });
+
+  it('blames the page being edited when it takes a place in a list that another page holds', async () => {
+    // Both pages were last changed at the same time (the fake page list), and consulting sorts
+    // first: without the edited page counting as the newest, the validator blamed School Management,
+    // so this editor showed nothing and the server refused the save.
+    await openEditor('pages/services/consulting.yaml');
+    const order = document.getElementById('page_listing_order') as HTMLInputElement;
+    await userEvent.clear(order);
+    await userEvent.type(order, '1');
+    await waitFor(() =>
+      expect(document.getElementById('page_listing_order__error')).toHaveTextContent(
+        /^Order 1 is already taken in the services list by pages\/services\/school-management\.yaml/,
+      ),
+    );
+    expect(button('Save')).toBeDisabled();
   });
 
   it('shows a warning under its field without stopping Save', async () => {

@@ -3,18 +3,16 @@
  * remove blocks by button; every change undoable); on the right the live preview. Problems are
  * found as the user types, by the site's validator, and shown next to their field.
  */
-import {
-  type KeyboardEvent,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { allowedBlockTypes } from './allowedBlocks.ts';
-import { type ContentApi, isConflict, type SiteFiles } from './api.ts';
+import {
+  type ContentApi,
+  type HistoryVersion,
+  isConflict,
+  type PageSummary,
+  type Saved,
+  type SiteFiles,
+} from './api.ts';
 import { BlockCard } from './BlockCard.tsx';
 import styles from './content.module.css';
 import {
@@ -29,7 +27,7 @@ import {
   textForValidation,
 } from './document.ts';
 import type { EditorFormContext } from './formContext.ts';
-import { HistoryPanel } from './HistoryPanel.tsx';
+import { HistoryPanel, versionLabel } from './HistoryPanel.tsx';
 import { kindOfFile } from './kinds.ts';
 import { Preview } from './Preview.tsx';
 import { parseSite } from './previewContent.ts';
@@ -50,6 +48,8 @@ const VALIDATE_AFTER_MS = 250;
 export interface PageEditorProps {
   file: string;
   site: SiteFiles;
+  /** The page list (each page's last change decides, of two pages claiming one address, which is told). */
+  pages?: readonly PageSummary[];
   client: ContentApi;
   onBack: () => void;
   /** The server wrote the file: the section updates its copy of the site. */
@@ -60,11 +60,19 @@ interface SaveState {
   kind: 'idle' | 'saving' | 'saved' | 'failed' | 'conflict';
   message?: string;
   changed?: string[];
+  /** Places both sides changed, to different values: saving mine overwrites theirs there. */
+  conflicts?: string[];
   theirs?: { version: string; text: string };
   serverErrors?: string[];
 }
 
-export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorProps) {
+/** An earlier version shown in the preview instead of the draft. */
+interface Viewing {
+  version: HistoryVersion;
+  doc: PageDoc;
+}
+
+export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageEditorProps) {
   const original = site.files[file];
   const [baseText, setBaseText] = useState(original?.text ?? '');
   const [version, setVersion] = useState<string | null>(original?.version ?? null);
@@ -75,10 +83,11 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [showHistory, setShowHistory] = useState(false);
+  const [viewing, setViewing] = useState<Viewing | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const addSelectId = useId();
 
-  const snapshot: SiteSnapshot = useMemo(() => snapshotOf(site), [site]);
+  const snapshot: SiteSnapshot = useMemo(() => snapshotOf(site, pages), [site, pages]);
   const kind = kindOfFile(file);
   const allowed = useMemo(() => allowedBlockTypes(snapshot.files, kind), [snapshot, kind]);
   const [addType, setAddType] = useState(allowed[0] ?? '');
@@ -234,7 +243,8 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
     }
     setSave({ kind: 'saving', message: 'Saving…' });
     try {
-      const saved = await client.save(file, overVersion ?? version, pageOf(doc));
+      // The text as opened, so a refusal lists only what others changed since (even without history).
+      const saved = await client.save(file, overVersion ?? version, pageOf(doc), baseText);
       setVersion(saved.version);
       setBaseText(saved.text);
       setSavedDoc(doc);
@@ -246,6 +256,7 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
           kind: 'conflict',
           message: error.message,
           changed: error.body.changed,
+          conflicts: error.body.conflicts ?? [],
           theirs: error.body.current,
         });
       } else {
@@ -257,6 +268,39 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
         });
       }
     }
+  };
+
+  const applyRestored = (saved: Saved) => {
+    const restored = docFromText(saved.text);
+    setBaseText(saved.text);
+    setVersion(saved.version);
+    history.set(restored);
+    setSavedDoc(restored);
+    setViewing(null);
+    onSaved(file, saved.text, saved.version);
+    setSave({ kind: 'saved', message: 'The earlier version is back (saved as a new version).' });
+  };
+
+  /** Brings `commit` back as a new version (refused if the file changed since it was read). */
+  const restore = async (commit: string) => {
+    if (!version) return;
+    try {
+      applyRestored(await client.restore(file, commit, version));
+    } catch (error) {
+      if (isConflict(error))
+        setSave({
+          kind: 'conflict',
+          message: error.message,
+          changed: error.body.changed,
+          theirs: error.body.current,
+        });
+      else setSave({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  const backToDraft = () => {
+    setViewing(null);
+    requestAnimationFrame(() => document.getElementById(`show-${viewing?.version.commit}`)?.focus());
   };
 
   const loadTheirs = () => {
@@ -346,17 +390,14 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
           {showHistory && (
             <HistoryPanel
               file={file}
-              version={version}
+              canRestore={version !== null}
               client={client}
-              onClose={() => setShowHistory(false)}
-              onRestored={(saved) => {
-                const restored = docFromText(saved.text);
-                setBaseText(saved.text);
-                setVersion(saved.version);
-                history.set(restored);
-                setSavedDoc(restored);
-                onSaved(file, saved.text, saved.version);
-                setSave({ kind: 'saved', message: 'The earlier version is back (saved as a new version).' });
+              shown={viewing?.version.commit ?? null}
+              onShow={(v, text) => setViewing({ version: v, doc: docFromText(text) })}
+              onRestore={restore}
+              onClose={() => {
+                setShowHistory(false);
+                setViewing(null);
               }}
             />
           )}
@@ -372,6 +413,18 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
                   <p>What they changed:</p>
                   <ul>
                     {save.changed.map((c) => (
+                      <li key={c}>
+                        <code>{c}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              {save.conflicts && save.conflicts.length > 0 && (
+                <>
+                  <p>You both changed (saving yours replaces theirs there):</p>
+                  <ul>
+                    {save.conflicts.map((c) => (
                       <li key={c}>
                         <code>{c}</code>
                       </li>
@@ -469,7 +522,36 @@ export function PageEditor({ file, site, client, onBack, onSaved }: PageEditorPr
             </button>
           </div>
         </div>
-        <Preview doc={doc} file={file} parsed={parsed} activeKey={activeKey} onPick={pick} />
+        {viewing ? (
+          <div className={styles.versionPane}>
+            <section className={styles.versionBanner} aria-labelledby="viewing-heading">
+              <h2 id="viewing-heading">{versionLabel(viewing.version)}</h2>
+              <p>An earlier version, for looking only: the form still holds your draft.</p>
+              <button type="button" className={styles.secondary} onClick={backToDraft}>
+                Back to the current draft
+              </button>{' '}
+              <button
+                type="button"
+                className={styles.primary}
+                onClick={() => void restore(viewing.version.commit)}
+                disabled={!version}
+              >
+                Restore this version
+              </button>
+            </section>
+            <Preview
+              key={viewing.version.commit}
+              doc={viewing.doc}
+              file={file}
+              parsed={parsed}
+              activeKey={null}
+              onPick={() => undefined}
+              label={versionLabel(viewing.version)}
+            />
+          </div>
+        ) : (
+          <Preview doc={doc} file={file} parsed={parsed} activeKey={activeKey} onPick={pick} />
+        )}
       </div>
     </div>
   );

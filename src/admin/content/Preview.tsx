@@ -77,9 +77,11 @@ export interface PreviewProps {
   parsed: ParsedSite;
   activeKey: string | null;
   onPick: (blockKey: string, path: Segment[] | null) => void;
+  /** Set for an earlier version: the preview is read-only and says which version it shows. */
+  label?: string;
 }
 
-export function Preview({ doc, file, parsed, activeKey, onPick }: PreviewProps) {
+export function Preview({ doc, file, parsed, activeKey, onPick, label }: PreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const wrap = useRef<HTMLDivElement>(null);
   const [mount, setMount] = useState<HTMLElement | null>(null);
@@ -182,13 +184,15 @@ export function Preview({ doc, file, parsed, activeKey, onPick }: PreviewProps) 
             {d.name} ({d.width}px)
           </button>
         ))}
-        <span className={styles.status}>Click a part of the preview to edit it.</span>
+        <span className={styles.status}>
+          {label ? 'Read only: this version cannot be edited.' : 'Click a part of the preview to edit it.'}
+        </span>
       </fieldset>
       <div className={styles.previewFrameWrap} ref={wrap}>
         <div style={{ width: device.width * scale, height: '100%' }}>
           <iframe
             ref={frame}
-            title={`Preview of the page at ${device.name.toLowerCase()} width`}
+            title={`Preview of ${label ? `the ${label}` : 'the page'} at ${device.name.toLowerCase()} width`}
             className={styles.previewFrame}
             srcDoc={SRC_DOC}
             onLoad={onLoad}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from './api.ts';
 import ContentSection from './ContentSection.tsx';
-import { addressFor, addressProblem, slugOf } from './newPage.ts';
+import { addressFor, addressProblem, copyPage, nextOrderIn, slugOf } from './newPage.ts';
 import { PageEditor } from './PageEditor.tsx';
 import { type FakeServer, fakeServer, sha } from './testing.ts';
 
@@ -66,7 +66,9 @@ describe('saving', () => {
       body: {
         message: 'Someone saved this page after you opened it.',
         current: { version: 'v9', text: server.texts.get(FILE) },
-        changed: ['blocks[0].heading'],
+        changed: ['blocks.0.heading', 'title'],
+        conflicts: ['title'],
+        threeWay: true,
       },
     }));
     const title = await openEditor();
@@ -76,7 +78,12 @@ describe('saving', () => {
     await userEvent.click(button('Save'));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Someone saved this page after you opened it.');
-    expect(alert).toHaveTextContent('blocks[0].heading');
+    expect(alert).toHaveTextContent('blocks.0.heading');
+    expect(alert).toHaveTextContent(/You both changed \(saving yours replaces theirs there\):\s*title/);
+    // The save sent the text as opened, so the server can tell what others changed since.
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      base: server.texts.get(FILE),
+    });
     expect(document.getElementById('page_title')).toHaveValue('Summer Camp | Camp Management App 2027');
     server.answer('PUT /file', () => ({ status: 200, body: { version: 'v10', text: 'x', commit: null } }));
     await userEvent.click(button('Save mine over theirs'));
@@ -99,14 +106,31 @@ describe('history', () => {
     await userEvent.click(button('History'));
     await waitFor(() => expect(button('Show')).toBeInTheDocument());
     expect(document.body).toHaveTextContent(/Shorter intro — Priya, 20 Nov 2026/);
+    // Shown in the preview, read-only and labelled, while the form keeps the draft.
+    server.answer('GET /version', () => ({
+      status: 200,
+      body: { text: (server.texts.get(FILE) ?? '').replace(/^title: .*$/m, 'title: Old title') },
+    }));
     await userEvent.click(button('Show'));
     await waitFor(() =>
-      expect(document.querySelector('textarea[aria-label^="Text of version"]')).toHaveValue(
-        server.texts.get(FILE),
+      expect(document.getElementById('viewing-heading')).toHaveTextContent(
+        /^Version of 20 Nov 2026, \d\d:30 by Priya$/,
       ),
     );
-    await userEvent.click(button('Restore'));
+    const frame = document.querySelector('iframe') as HTMLIFrameElement;
+    expect(frame.title).toMatch(/^Preview of the Version of 20 Nov 2026, .* by Priya at desktop width$/);
+    expect(document.body).toHaveTextContent('Read only: this version cannot be edited.');
+    expect(document.getElementById('page_title')).toHaveValue('Summer Camp | Camp Management App');
+    await userEvent.click(button('Back to the current draft'));
+    expect(document.getElementById('viewing-heading')).toBeNull();
+    expect(document.querySelector('iframe')?.title).toBe('Preview of the page at desktop width');
+
+    // Restore from the preview's own button.
+    await userEvent.click(button('Show'));
+    await waitFor(() => expect(button('Restore this version')).toBeEnabled());
+    await userEvent.click(button('Restore this version'));
     await waitFor(() => expect(document.getElementById('page_title')).toHaveValue('Old title'));
+    expect(document.getElementById('viewing-heading')).toBeNull();
     expect(server.calls.at(-1)?.body).toEqual({
       file: FILE,
       commit: 'a'.repeat(40),
@@ -125,6 +149,61 @@ describe('new pages', () => {
     );
     expect(addressProblem('/Services/X', taken)).toMatch(/lower-case letters/);
     expect(addressProblem('/services/new', taken)).toBeNull();
+  });
+
+  it("gives the copy's listing the new title and not the original's menu name", () => {
+    const source = {
+      path: '/services/school-management',
+      aliases: ['/services'],
+      title: 'School Management Software',
+      listing: {
+        collection: 'services',
+        title: 'School Management Software',
+        menuLabel: 'School Management',
+      },
+    };
+    expect(copyPage(source, '/services/drone-training', 'Drone Training')).toEqual({
+      path: '/services/drone-training',
+      title: 'Drone Training',
+      listing: { collection: 'services', title: 'Drone Training' },
+    });
+    // Its place in the list: after the last one (the validator refuses two pages with one order).
+    expect(copyPage(source, '/services/x', 'X', 14).listing).toEqual({
+      collection: 'services',
+      title: 'X',
+      order: 14,
+    });
+    const services = (order: number) => ({ listing: { collection: 'services', order } });
+    expect(
+      nextOrderIn(
+        [services(3), services(13), { listing: { collection: 'products', order: 40 } }],
+        'services',
+      ),
+    ).toBe(14);
+    expect(nextOrderIn([], 'services')).toBe(1);
+  });
+
+  it("shows why the server refused a new page, in the validator's words", async () => {
+    server.answer('PUT /file', () => ({
+      status: 400,
+      body: {
+        message: 'Not saved: the content has 1 problem. Fix it and save again.',
+        errors: [
+          { file: 'pages/services/x.yaml', line: 16, column: 10, message: 'Order 1 is already taken.' },
+        ],
+      },
+    }));
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await waitFor(() =>
+      expect(document.querySelector('[aria-label^="New page like Telematics"]')).toBeTruthy(),
+    );
+    await userEvent.click(document.querySelector('[aria-label^="New page like Telematics"]') as HTMLElement);
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    await userEvent.type(dialog.querySelector('input') as HTMLInputElement, 'X');
+    await userEvent.click(button('Create page'));
+    await waitFor(() =>
+      expect(dialog.querySelector('[role="alert"]')).toHaveTextContent('Order 1 is already taken.'),
+    );
   });
 
   it('creates a copy of a page of the same kind at the new address (PUT with version null)', async () => {
@@ -162,6 +241,8 @@ describe('new pages', () => {
     expect(put.version).toBeNull();
     expect(put.data.path).toBe('/services/cold-chain');
     expect(put.data.aliases).toBeUndefined();
+    // The Internet of Things page's list (services) ends at order 13 in the repository's pages.
+    expect((put.data as { listing?: { order?: number } }).listing?.order).toBeGreaterThan(13);
     expect(put.data.blocks.length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The one place the Content section talks to the server (server/editor/**, contract in
- * notes EDITOR.md). Everything goes through `fetch`, which tests replace with a stub.
+ * The one place the Content section talks to the server (server/editor/api.ts lists the routes
+ * and what they answer). Everything goes through `fetch`, which tests replace with a stub.
  */
 
 export type PageKind = 'home' | 'product' | 'service' | 'career' | 'other';

@@ -36,10 +36,29 @@ export function addressProblem(path: string, taken: ReadonlyMap<string, string>)
   return null;
 }
 
-/** The copy: new address and title, no aliases (they belong to the original). */
-export function copyPage(source: Data, path: string, title: string): Data {
+/**
+ * The copy: new address and title, no aliases (they belong to the original). Its listing takes the
+ * title too and drops the original's shorter menu name, or the menu would show the original's name
+ * twice (the menu falls back to the listing's title). It goes to the end of its list (`nextOrder`):
+ * the validator refuses two pages of one list with the same `order`.
+ */
+export function copyPage(source: Data, path: string, title: string, nextOrder?: number): Data {
   const { aliases: _aliases, ...rest } = source;
   const copy: Data = { ...rest, path, title };
-  if (copy.listing && typeof copy.listing === 'object') copy.listing = { ...(copy.listing as Data), title };
+  if (copy.listing && typeof copy.listing === 'object') {
+    const { menuLabel: _menuLabel, ...listing } = copy.listing as Data;
+    copy.listing = { ...listing, title, ...(nextOrder !== undefined && { order: nextOrder }) };
+  }
   return copy;
+}
+
+/** One more than the largest `listing.order` among the pages of `collection` (1 for an empty list). */
+export function nextOrderIn(pages: readonly Data[], collection: unknown): number {
+  let max = 0;
+  for (const page of pages) {
+    const listing = page.listing as Data | undefined;
+    const order = listing?.order;
+    if (listing?.collection === collection && typeof order === 'number') max = Math.max(max, order);
+  }
+  return max + 1;
 }

@@ -12,6 +12,7 @@ import {
   type SiteConfig,
 } from '../../content/model.ts';
 import type { SiteContent } from '../../renderer/ContentContext.tsx';
+import { fulfilledThenable } from '../../renderer/reactPrivate.ts';
 import type { SiteFiles } from './api.ts';
 
 export interface ParsedSite {
@@ -44,7 +45,7 @@ export function parseSite(files: SiteFiles): ParsedSite {
 
 /** A promise React's `use` reads at once (already settled and marked so). */
 function settled<T>(value: T): Promise<T> {
-  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
+  return fulfilledThenable(value);
 }
 
 export function previewContent(

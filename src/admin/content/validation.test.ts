@@ -6,7 +6,11 @@ import { placeProblems, type SiteSnapshot, segmentsOfWhere, targetOf, validateEd
 const FILE = 'pages/services/iot.yaml';
 
 function snapshot(): SiteSnapshot {
-  return { files: repositoryTexts(), images: new Set(repositoryImages().map((i) => i.path)) };
+  return {
+    files: repositoryTexts(),
+    images: new Set(repositoryImages().map((i) => i.path)),
+    changedAt: new Map(),
+  };
 }
 
 function edited(change: (doc: ReturnType<typeof docFromText>) => void) {
@@ -62,6 +66,24 @@ describe('validation while editing', () => {
       },
     });
     expect(placed.errorCount).toBe(2);
+  });
+
+  it('pins a required field left empty (dropped from the data, as the form does) to that field', () => {
+    const { doc, problems } = edited((d) => {
+      const first = d.blocks[0];
+      if (first) {
+        const { heading: _heading, ...rest } = first.data;
+        first.data = rest;
+      }
+    });
+    const placed = placeProblems(
+      problems,
+      doc.blocks.map((b) => b.key),
+    );
+    expect(placed.blockLevel.get(0)).toBeUndefined();
+    expect(placed.blocks.get(0)).toEqual({
+      heading: { __errors: [expect.stringMatching(/^Missing required property "heading"\./)] },
+    });
   });
 
   it('pins a page detail error to its field, and a link to no page to the link', () => {

@@ -8,7 +8,7 @@ import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import { memorySource } from '../../validator/memorySource.ts';
 import type { ContentError } from '../../validator/types.ts';
 import { validateSite } from '../../validator/validateSite.ts';
-import type { SiteFiles } from './api.ts';
+import type { PageSummary, SiteFiles } from './api.ts';
 
 export type Segment = string | number;
 
@@ -21,16 +21,29 @@ export interface FileProblems {
 export interface SiteSnapshot {
   files: Map<string, string>;
   images: Set<string>;
+  /** Each page's last change (ms), from the page list: of two pages claiming one thing, the newer is told. */
+  changedAt: Map<string, number>;
 }
 
-export function snapshotOf(site: SiteFiles): SiteSnapshot {
+export function snapshotOf(site: SiteFiles, pages: readonly PageSummary[] = []): SiteSnapshot {
+  const changedAt = new Map<string, number>();
+  for (const page of pages) {
+    const time = page.lastChange ? Date.parse(page.lastChange.date) : Number.NaN;
+    if (!Number.isNaN(time)) changedAt.set(page.file, time);
+  }
   return {
     files: new Map(Object.entries(site.files).map(([file, { text }]) => [file, text])),
     images: new Set(site.images.map((i) => i.path)),
+    changedAt,
   };
 }
 
-/** Problems of `file` when its text is `text` (the rest of the site as last read). */
+/**
+ * Problems of `file` when its text is `text` (the rest of the site as last read). The page being
+ * edited counts as the newest, as it will be once saved: when it claims an address or a place in a
+ * list that another page holds, it is the one told to change (as `npm run validate` and the save
+ * will say), not the other page, whose problem this editor would not show.
+ */
 export function validateEdited(
   snapshot: SiteSnapshot,
   file: string,
@@ -39,8 +52,10 @@ export function validateEdited(
 ): FileProblems {
   const files = new Map(snapshot.files);
   files.set(file, text);
+  const changedAt = new Map(snapshot.changedAt);
+  changedAt.set(file, Number.MAX_SAFE_INTEGER);
   const result = validateSite(
-    memorySource({ files, images: snapshot.images, schemas: bundledSchemas }),
+    memorySource({ files, images: snapshot.images, schemas: bundledSchemas, changedAt }),
     today ? { today } : {},
   );
   return {
@@ -67,6 +82,13 @@ export type Target =
 
 export function targetOf(problem: ContentError): Target {
   const segments = segmentsOfWhere(problem.where);
+  // A required field left empty: the validator speaks of the object that lacks it; the form shows
+  // the message under the emptied field itself (rjsf drops an emptied text from the data).
+  const missing =
+    problem.code === 'missing-property'
+      ? /^Missing required property "([^"]+)"/.exec(problem.message)?.[1]
+      : undefined;
+  if (missing) segments.push(missing);
   if (segments[0] === 'blocks' && typeof segments[1] === 'number') {
     return { form: 'block', index: segments[1], path: segments.slice(2) };
   }

@@ -17,6 +17,7 @@ import {
 import { preloadBlocks } from '../../renderer/BlockRenderer.tsx';
 import type { SiteContent } from '../../renderer/ContentContext.tsx';
 import { PageView } from '../../renderer/PageView.tsx';
+import { fulfilledThenable } from '../../renderer/reactPrivate.ts';
 
 const real = loadContent();
 const words = real.site.forms.application;
@@ -46,7 +47,7 @@ const support = careerPage('customer-support', 'Customer Support');
 const designer = careerPage('graphic-designer', 'Graphic Designer');
 // Already-loaded pages (React's `use` reads a thenable marked fulfilled without suspending), as after
 // the app has loaded them once.
-const loaded = (page: Page) => Object.assign(Promise.resolve(page), { status: 'fulfilled', value: page });
+const loaded = (page: Page) => fulfilledThenable(page);
 const pages = new Map([support, designer].map((p) => [p.route.file, loaded(p.page)]));
 const content: SiteContent = {
   ...real,

@@ -246,66 +246,6 @@ export type Text48 = string
  */
 export type Text49 = string
 /**
- * A line or paragraph of plain text.
- */
-export type Text50 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text51 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text52 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text53 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text54 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text55 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text56 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text57 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text58 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text59 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text60 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text61 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text62 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text63 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text64 = string
-/**
  * The address of the page. Mirror the file's place under pages/: pages/services/iot.yaml has path /services/iot.
  */
 export type InternalPath = string
@@ -324,15 +264,15 @@ export type CollectionName1 = ("products" | "services" | "jobs")
 /**
  * A line or paragraph of plain text.
  */
-export type Text65 = string
+export type Text50 = string
 /**
  * A line or paragraph of plain text.
  */
-export type Text66 = string
+export type Text51 = string
 /**
  * A line or paragraph of plain text.
  */
-export type Text67 = string
+export type Text52 = string
 /**
  * Icon shown next to the name in menus.
  */
@@ -340,7 +280,7 @@ export type IconName1 = ("bus" | "wallet" | "languages" | "heart-handshake" | "s
 /**
  * A line or paragraph of plain text.
  */
-export type Text68 = string
+export type Text53 = string
 /**
  * One section of the page. `type` says which kind; the other properties depend on it.
  */
@@ -358,7 +298,7 @@ type: ("aboutCard" | "actionButton" | "applicationForm" | "brochureForm" | "bull
 /**
  * A line or paragraph of plain text.
  */
-export type Text69 = string
+export type Text54 = string
 /**
  * Picture for screens 768px wide or more.
  */
@@ -370,15 +310,79 @@ export type ImagePath6 = string
 /**
  * A line or paragraph of plain text.
  */
+export type Text55 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text56 = string
+/**
+ * Where the button goes: "#demo" scrolls smoothly to the demo form, "#contactus" to the footer, or a page or address.
+ */
+export type Link4 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text57 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text58 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text59 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text60 = string
+/**
+ * Optional icon shown next to the card's heading.
+ */
+export type IconName2 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text61 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text62 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text63 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text64 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text65 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text66 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text67 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text68 = string
+/**
+ * A line or paragraph of plain text.
+ */
+export type Text69 = string
+/**
+ * A line or paragraph of plain text.
+ */
 export type Text70 = string
 /**
  * A line or paragraph of plain text.
  */
 export type Text71 = string
-/**
- * Where the button goes: "#demo" scrolls smoothly to the demo form, "#contactus" to the footer, or a page or address.
- */
-export type Link4 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -395,10 +399,6 @@ export type Text74 = string
  * A line or paragraph of plain text.
  */
 export type Text75 = string
-/**
- * Optional icon shown next to the card's heading.
- */
-export type IconName2 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
  * A line or paragraph of plain text.
  */
@@ -419,6 +419,14 @@ export type Text79 = string
  * A line or paragraph of plain text.
  */
 export type Text80 = string
+/**
+ * Where the button leads.
+ */
+export type Link5 = string
+/**
+ * How often the banner and the phrase change, in milliseconds.
+ */
+export type DurationMs1 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -444,6 +452,10 @@ export type Text85 = string
  */
 export type Text86 = string
 /**
+ * The picture, a file under public/.
+ */
+export type ImagePath7 = string
+/**
  * A line or paragraph of plain text.
  */
 export type Text87 = string
@@ -459,6 +471,14 @@ export type Text89 = string
  * A line or paragraph of plain text.
  */
 export type Text90 = string
+/**
+ * How long each position shows before the carousel moves on, in milliseconds.
+ */
+export type DurationMs2 = number
+/**
+ * How long one move of the carousel takes (its slide animation), in milliseconds. With reduced motion the slides move at once.
+ */
+export type DurationMs3 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -479,14 +499,6 @@ export type Text94 = string
  * A line or paragraph of plain text.
  */
 export type Text95 = string
-/**
- * Where the button leads.
- */
-export type Link5 = string
-/**
- * How often the banner and the phrase change, in milliseconds.
- */
-export type DurationMs1 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -512,13 +524,13 @@ export type Text100 = string
  */
 export type Text101 = string
 /**
- * The picture, a file under public/.
- */
-export type ImagePath7 = string
-/**
  * A line or paragraph of plain text.
  */
 export type Text102 = string
+/**
+ * Where it goes.
+ */
+export type Link6 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -531,14 +543,6 @@ export type Text104 = string
  * A line or paragraph of plain text.
  */
 export type Text105 = string
-/**
- * How long each position shows before the carousel moves on, in milliseconds.
- */
-export type DurationMs2 = number
-/**
- * How long one move of the carousel takes (its slide animation), in milliseconds. With reduced motion the slides move at once.
- */
-export type DurationMs3 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -584,13 +588,13 @@ export type Text115 = string
  */
 export type Text116 = string
 /**
+ * Icon shown next to the highlight.
+ */
+export type IconName3 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+/**
  * A line or paragraph of plain text.
  */
 export type Text117 = string
-/**
- * Where it goes.
- */
-export type Link6 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -599,6 +603,10 @@ export type Text118 = string
  * A line or paragraph of plain text.
  */
 export type Text119 = string
+/**
+ * Where the button goes.
+ */
+export type Link7 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -611,6 +619,14 @@ export type Text121 = string
  * A line or paragraph of plain text.
  */
 export type Text122 = string
+/**
+ * How long each product stays expanded before the next one opens, in milliseconds.
+ */
+export type DurationMs4 = number
+/**
+ * After a visitor selects a product, how long the rotation waits before it carries on from that product, in milliseconds.
+ */
+export type DurationMs5 = number
 /**
  * A line or paragraph of plain text.
  */
@@ -648,10 +664,6 @@ export type Text130 = string
  */
 export type Text131 = string
 /**
- * Icon shown next to the highlight.
- */
-export type IconName3 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
-/**
  * A line or paragraph of plain text.
  */
 export type Text132 = string
@@ -663,10 +675,6 @@ export type Text133 = string
  * A line or paragraph of plain text.
  */
 export type Text134 = string
-/**
- * Where the button goes.
- */
-export type Link7 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -680,17 +688,13 @@ export type Text136 = string
  */
 export type Text137 = string
 /**
- * How long each product stays expanded before the next one opens, in milliseconds.
- */
-export type DurationMs4 = number
-/**
- * After a visitor selects a product, how long the rotation waits before it carries on from that product, in milliseconds.
- */
-export type DurationMs5 = number
-/**
  * A line or paragraph of plain text.
  */
 export type Text138 = string
+/**
+ * Icon shown on the card.
+ */
+export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
  * A line or paragraph of plain text.
  */
@@ -703,70 +707,6 @@ export type Text140 = string
  * A line or paragraph of plain text.
  */
 export type Text141 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text142 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text143 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text144 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text145 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text146 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text147 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text148 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text149 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text150 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text151 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text152 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text153 = string
-/**
- * Icon shown on the card.
- */
-export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
-/**
- * A line or paragraph of plain text.
- */
-export type Text154 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text155 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text156 = string
 /**
  * Where the button leads.
  */
@@ -954,63 +894,45 @@ demo: {
 heading: Text35
 intro: Text36
 /**
- * The visible label above each field.
+ * The visible label above each field of the demo form, one line per field: the field's name (as in src/forms/definitions/demo.ts), then its label. Every field the visitor sees needs one; `npm run validate` names any that is missing or unknown.
  */
-labels: {
-name: Text37
-phone: Text38
-email: Text39
-serviceType: Text40
-query: Text41
-}
-serviceTypePlaceholder: Text42
-submit: Text43
+labels: import('../../forms/definitions/index.ts').FieldLabels<'demo'>
+serviceTypePlaceholder: Text37
+submit: Text38
 }
 /**
  * Words of the brochure request form (placed on a page with `- type: brochureForm`, which adds a sentence about the brochure).
  */
 brochure: {
-heading: Text44
-emailLabel: Text45
-placeholder: Text46
-submit: Text47
-note?: Text48
+heading: Text39
+emailLabel: Text40
+placeholder: Text41
+submit: Text42
+note?: Text43
 }
 /**
  * Words of the "Apply for this position" form of the career pages (placed with `- type: applicationForm`, which may add an intro sentence).
  */
 application: {
-heading: Text49
+heading: Text44
 /**
- * The visible label above each field.
+ * The visible label above each field of the application form, one line per field: the field's name (as in src/forms/definitions/application.ts), then its label. Every field the visitor sees needs one; `npm run validate` names any that is missing or unknown.
  */
-labels: {
-fullName: Text50
-email: Text51
-phone: Text52
-position: Text53
-coverLetter: Text54
-cv: Text55
-}
-cvHint: Text56
-note: Text57
-submit: Text58
+labels: import('../../forms/definitions/index.ts').FieldLabels<'application'>
+cvHint: Text45
+note: Text46
+submit: Text47
 }
 /**
  * Words of the contact form in the chat panel (the panel's title is `frame.chatTitle`).
  */
 contact: {
 /**
- * The visible label above each field.
+ * The visible label above each field of the contact form, one line per field: the field's name (as in src/forms/definitions/contact.ts), then its label. Every field the visitor sees needs one; `npm run validate` names any that is missing or unknown.
  */
-labels: {
-name: Text59
-email: Text60
-mobileNumber: Text61
-message: Text62
-}
-submit: Text63
-busyLabel: Text64
+labels: import('../../forms/definitions/index.ts').FieldLabels<'contact'>
+submit: Text48
+busyLabel: Text49
 }
 }
 }
@@ -1089,13 +1011,13 @@ noindex?: boolean
  */
 listing?: {
 collection: CollectionName1
-title: Text65
-menuLabel?: Text66
-description?: Text67
+title: Text50
+menuLabel?: Text51
+description?: Text52
 icon?: IconName1
 image?: Image1
 expandedImage?: Image2
-years?: Text68
+years?: Text53
 /**
  * Position in the list (1 comes first).
  */
@@ -1136,7 +1058,7 @@ export interface AboutCardBlock {
  * Title and description card.
  */
 type: "aboutCard"
-title: Text69
+title: Text54
 /**
  * One paragraph, or a list of paragraphs.
  */
@@ -1158,8 +1080,8 @@ export interface ActionButtonBlock {
  * A single call-to-action button.
  */
 type: "actionButton"
-text?: Text70
-label: Text71
+text?: Text55
+label: Text56
 href: Link4
 }
 /**
@@ -1174,7 +1096,7 @@ type: "applicationForm"
  * Name other links can jump to with #name.
  */
 anchor?: string
-intro?: Text72
+intro?: Text57
 }
 /**
  * A short form where a visitor leaves an email address to receive a brochure. Sent to the backend's /api/brochure-request. Its heading, label, button and small print are the same on every page: site.yaml `forms.brochure`.
@@ -1188,7 +1110,7 @@ type: "brochureForm"
  * Name other links can jump to with #name.
  */
 anchor?: string
-text?: Text73
+text?: Text58
 }
 /**
  * Cards with a title and a bullet list, two columns on wide screens and one on phones. In each bullet, the words before the first colon are shown bold.
@@ -1198,7 +1120,7 @@ export interface BulletGridBlock {
  * Grid of bullet cards.
  */
 type: "bulletGrid"
-heading?: Text74
+heading?: Text59
 /**
  * Cards per row on wide screens (phones always show one). Three suits three cards, two suits two or four.
  */
@@ -1211,7 +1133,7 @@ columns?: (2 | 3)
 cards: [BulletCard, ...(BulletCard)[]]
 }
 export interface BulletCard {
-title: Text75
+title: Text60
 icon?: IconName2
 /**
  * The bullet points. Words before the first colon are shown bold ("Live tracking: buses on a map").
@@ -1228,8 +1150,8 @@ export interface CallToActionBlock {
  * Call-to-action label and paragraph.
  */
 type: "callToAction"
-label: Text76
-paragraph: Text77
+label: Text61
+paragraph: Text62
 /**
  * Optional colours of the label's background, from left to right (CSS colours).
  * 
@@ -1248,9 +1170,9 @@ export interface ClientsMarqueeBlock {
  * Scrolling row of client logos from site.yaml.
  */
 type: "clientsMarquee"
-eyebrow?: Text78
-heading: Text79
-intro?: Text80
+eyebrow?: Text63
+heading: Text64
+intro?: Text65
 /**
  * How many seconds one full loop of the row takes, by screen width.
  */
@@ -1268,8 +1190,8 @@ medium: number
  */
 wide: number
 }
-pauseLabel: Text81
-playLabel: Text82
+pauseLabel: Text66
+playLabel: Text67
 }
 /**
  * The demo / inquiry request form. Its heading and text come from site.yaml (forms.demo), so every page shows the same form.
@@ -1292,8 +1214,8 @@ export interface FeatureImageBlock {
  * Heading with one large picture.
  */
 type: "featureImage"
-heading: Text83
-text?: Text84
+heading: Text68
+text?: Text69
 image: Image3
 }
 /**
@@ -1314,12 +1236,12 @@ export interface GrievanceContactBlock {
  * Grievance officer contact section.
  */
 type: "grievanceContact"
-heading: Text85
-intro?: Text86
-nameLabel: Text87
-emailLabel: Text88
-phoneLabel?: Text89
-outro?: Text90
+heading: Text70
+intro?: Text71
+nameLabel: Text72
+emailLabel: Text73
+phoneLabel?: Text74
+outro?: Text75
 }
 /**
  * The home page's full-screen opening: banner pictures that change at random and a headline whose last words rotate through what the company offers. A pause/play button stops and starts the rotation. It holds the page's main heading.
@@ -1329,16 +1251,16 @@ export interface HeroBlock {
  * Full-screen home hero with rotating banners and headline phrases.
  */
 type: "hero"
-eyebrow?: Text91
-heading: Text92
+eyebrow?: Text76
+heading: Text77
 /**
  * The phrases that rotate after the fixed words, one at a time, in this order.
  * 
  * @minItems 1
  */
 phrases: [Text27, ...(Text27)[]]
-phrasesLabel: Text93
-intro?: Text94
+phrasesLabel: Text78
+intro?: Text79
 /**
  * Buttons under the headline (the first one is highlighted).
  * 
@@ -1352,11 +1274,11 @@ actions?: []|[HeroAction]|[HeroAction, HeroAction]
  */
 banners: [Image4, ...(Image4)[]]
 intervalMs: DurationMs1
-pauseLabel: Text96
-playLabel: Text97
+pauseLabel: Text81
+playLabel: Text82
 }
 export interface HeroAction {
-label: Text95
+label: Text80
 link: Link5
 }
 /**
@@ -1377,14 +1299,14 @@ export interface ImageLinkBlock {
  * Clickable picture linking to another website.
  */
 type: "imageLink"
-heading?: Text98
-text?: Text99
+heading?: Text83
+text?: Text84
 /**
  * The full address of the external website (https://...). It always opens in a new tab.
  */
 href: string
 image: Image5
-label: Text100
+label: Text85
 }
 /**
  * An image with the words a screen reader says instead of it.
@@ -1404,7 +1326,7 @@ export interface ImageRowBlock {
  * Row of images.
  */
 type: "imageRow"
-heading?: Text101
+heading?: Text86
 /**
  * The pictures, left to right (top to bottom on phones).
  * 
@@ -1419,7 +1341,7 @@ src: ImagePath7
  * What the picture shows (empty only when purely decorative).
  */
 alt: string
-caption?: Text102
+caption?: Text87
 }
 /**
  * A carousel of the industries the company serves (listed once in site.yaml under `industries`). It moves on by itself, pauses while the pointer is over it, and has previous/next buttons that wrap around and a pause/play button.
@@ -1429,15 +1351,15 @@ export interface IndustriesCarouselBlock {
  * Carousel of the industries from site.yaml.
  */
 type: "industriesCarousel"
-eyebrow?: Text103
-heading: Text104
-intro?: Text105
+eyebrow?: Text88
+heading: Text89
+intro?: Text90
 intervalMs: DurationMs2
 slideDurationMs: DurationMs3
-previousLabel: Text106
-nextLabel: Text107
-pauseLabel: Text108
-playLabel: Text109
+previousLabel: Text91
+nextLabel: Text92
+pauseLabel: Text93
+playLabel: Text94
 }
 /**
  * The job openings (from each career page's `listing:`, with the experience figure in `years`) as cards linking to their pages, with an Apply Now button shown on hover.
@@ -1447,12 +1369,12 @@ export interface JobCardsBlock {
  * Cards of the open positions.
  */
 type: "jobCards"
-eyebrow?: Text110
-heading: Text111
-intro?: Text112
-typeLabel: Text113
-experienceLabel: Text114
-applyLabel: Text115
+eyebrow?: Text95
+heading: Text96
+intro?: Text97
+typeLabel: Text98
+experienceLabel: Text99
+applyLabel: Text100
 }
 /**
  * The opening of a career page: a banner with the job title (the page's main heading), then tiles such as Work Location, Exp-Level and Job Type. The title is also the position the application form sends, and the block publishes the page's job posting for search engines (schema.org JobPosting).
@@ -1462,13 +1384,13 @@ export interface JobTilesBlock {
  * Job information tiles.
  */
 type: "jobTiles"
-title: Text116
+title: Text101
 background?: ResponsiveBackground1
 /**
  * Optional button under the tiles, such as "Apply Now" jumping to the application form (#apply).
  */
 action?: {
-label: Text117
+label: Text102
 link: Link6
 }
 /**
@@ -1497,7 +1419,7 @@ employmentType: ("FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTER
  * The minimum experience asked for, in months (1 year = 12).
  */
 experienceMonths: number
-descriptionFrom: Text120
+descriptionFrom: Text105
 /**
  * Where the work happens: remote (with the country applicants must live in) or on site (with the office address).
  */
@@ -1512,8 +1434,8 @@ desktop: ImagePath5
 mobile: ImagePath6
 }
 export interface JobTile {
-legend: Text118
-value: Text119
+legend: Text103
+value: Text104
 /**
  * What the tile states; picks its icon (a map pin, a medal, a clock). Leave out for no icon.
  */
@@ -1524,17 +1446,17 @@ export interface RemoteWorkplace {
  * The job is done from home (schema.org TELECOMMUTE).
  */
 remote: true
-applicantCountry: Text121
+applicantCountry: Text106
 }
 export interface OnSiteWorkplace {
 /**
  * The job is done at the office below.
  */
 remote: false
-streetAddress?: Text122
-locality: Text123
-region: Text124
-postalCode?: Text125
+streetAddress?: Text107
+locality: Text108
+region: Text109
+postalCode?: Text110
 /**
  * Country, as its two-letter ISO code.
  */
@@ -1548,10 +1470,10 @@ export interface PageHeroBlock {
  * Full-screen hero with the page heading.
  */
 type: "pageHero"
-heading: Text126
-subheading?: Text127
+heading: Text111
+subheading?: Text112
 background: ResponsiveBackground2
-badge?: Text128
+badge?: Text113
 }
 /**
  * The full-screen picture behind the heading, with a phone variant (used below 768px wide).
@@ -1568,9 +1490,9 @@ export interface ProductFooterBlock {
  * Product closing band above the site footer.
  */
 type: "productFooter"
-eyebrow?: Text129
-heading: Text130
-text?: Text131
+eyebrow?: Text114
+heading: Text115
+text?: Text116
 /**
  * Two to four short highlights of the product, each with an icon.
  * 
@@ -1582,14 +1504,14 @@ highlights: [ProductHighlight, ProductHighlight]|[ProductHighlight, ProductHighl
  * The band's button.
  */
 action: {
-label: Text134
+label: Text119
 href: Link7
 }
 }
 export interface ProductHighlight {
 icon: IconName3
-title: Text132
-text?: Text133
+title: Text117
+text?: Text118
 }
 /**
  * The products (from each product page's `listing:`) as an accordion strip: one expanded at a time, moving on by itself. Hovering (768px or wider) or clicking an item selects it and pauses the rotation; clicking the expanded item opens its page. A pause/play button stops and starts the rotation.
@@ -1599,14 +1521,14 @@ export interface ProductsStripBlock {
  * Accordion strip of the products.
  */
 type: "productsStrip"
-eyebrow?: Text135
-heading: Text136
-intro?: Text137
+eyebrow?: Text120
+heading: Text121
+intro?: Text122
 intervalMs: DurationMs4
 pauseAfterInteractionMs: DurationMs5
-exploreLabel: Text138
-pauseLabel: Text139
-playLabel: Text140
+exploreLabel: Text123
+pauseLabel: Text124
+playLabel: Text125
 }
 /**
  * A round arrow button that scrolls the page down smoothly by one screen height.
@@ -1616,7 +1538,7 @@ export interface ScrollDownBlock {
  * Scroll-down arrow.
  */
 type: "scrollDown"
-label?: Text141
+label?: Text126
 }
 /**
  * The services (from each service page's `listing:`) as cards scrolling continuously in a seamless loop. Hovering a card stops the scroll and shows its description; clicking a card opens its page in a new tab; previous/next buttons move by one card; a pause/play button stops and starts the scroll.
@@ -1626,9 +1548,9 @@ export interface ServicesCarouselBlock {
  * Continuously scrolling service cards.
  */
 type: "servicesCarousel"
-eyebrow?: Text142
-heading: Text143
-intro?: Text144
+eyebrow?: Text127
+heading: Text128
+intro?: Text129
 /**
  * How far the cards move on each animation frame, in pixels.
  */
@@ -1641,11 +1563,11 @@ stepPx: number
  * How a previous/next step glides: the share of the distance still to go that is covered on each animation frame (an ease-out; 0.25 arrives in about 20 frames, 1 jumps at once). With reduced motion, or while the row is paused, steps are immediate.
  */
 stepEasePerFrame: number
-exploreLabel: Text145
-previousLabel: Text146
-nextLabel: Text147
-pauseLabel: Text148
-playLabel: Text149
+exploreLabel: Text130
+previousLabel: Text131
+nextLabel: Text132
+pauseLabel: Text133
+playLabel: Text134
 }
 /**
  * Cards with a title and one or more paragraphs, side by side on wide screens, such as "About Us" and "Job Description" on a career page.
@@ -1655,7 +1577,7 @@ export interface TextCardsBlock {
  * Title-and-text cards.
  */
 type: "textCards"
-heading?: Text150
+heading?: Text135
 /**
  * The cards, in reading order: each written here (title and content) or taken from site.yaml `sharedText` (shared: name).
  * 
@@ -1664,7 +1586,7 @@ heading?: Text150
 cards: [(TextCard | SharedTextCardRef), ...((TextCard | SharedTextCardRef))[]]
 }
 export interface TextCard {
-title: Text151
+title: Text136
 /**
  * One paragraph, or a list of paragraphs.
  */
@@ -1684,8 +1606,8 @@ export interface WhatWeDoBlock {
  * Short description of what the company does.
  */
 type: "whatWeDo"
-eyebrow?: Text152
-heading: Text153
+eyebrow?: Text137
+heading: Text138
 /**
  * The text, one paragraph per item.
  * 
@@ -1705,10 +1627,10 @@ links: [WhatWeDoLink, ...(WhatWeDoLink)[]]
 }
 export interface WhatWeDoHighlight {
 icon: IconName4
-title: Text154
-text: Text155
+title: Text139
+text: Text140
 }
 export interface WhatWeDoLink {
-label: Text156
+label: Text141
 link: Link8
 }

@@ -1,19 +1,20 @@
 /** The brochure request: POST {backend}/api/brochure-request, table brochure_requests. */
-import { API_PATHS, checkBrochure, responses } from '../rules.ts';
+import { responses } from '../responses.ts';
 import { emailField } from './commonFields.ts';
-import type { FormDefinition } from './types.ts';
+import type { FieldDefinition, FormDefinition } from './types.ts';
 
-export type BrochureField = 'email';
+const fields = [emailField] as const satisfies readonly FieldDefinition[];
 
-export const brochure: FormDefinition<BrochureField> = {
+export type BrochureField = (typeof fields)[number]['key'];
+
+export const brochure = {
   name: 'brochure',
   labels: { one: 'Brochure request', many: 'Brochure requests' },
-  path: API_PATHS.brochure,
+  path: '/api/brochure-request',
   table: 'brochure_requests',
   encoding: 'json',
   inboxColumns: ['email'],
   rateLimit: 'forms',
-  fields: [emailField],
-  check: checkBrochure,
+  fields,
   success: responses.brochureSuccess,
-};
+} as const satisfies FormDefinition<BrochureField>;

@@ -1,13 +1,14 @@
 /**
  * Fields several forms share, declared once: a field key means the same thing (column, staff
- * label, limit, input) in every form that has it.
+ * label, limit, input, required) in every form that has it.
  */
-import { FIELD_MAX_LENGTHS } from '../rules.ts';
+import { FIELD_MAX_LENGTHS } from '../limits.ts';
 import type { FieldDefinition } from './types.ts';
 
 export const nameField = {
   key: 'name',
   column: 'name',
+  required: true,
   label: 'Name',
   maxLength: FIELD_MAX_LENGTHS.name,
   input: 'text',
@@ -18,6 +19,7 @@ export const nameField = {
 export const emailField = {
   key: 'email',
   column: 'email',
+  required: true,
   label: 'Email',
   maxLength: FIELD_MAX_LENGTHS.email,
   input: 'email',
@@ -28,6 +30,7 @@ export const emailField = {
 export const phoneField = {
   key: 'phone',
   column: 'phone',
+  required: true,
   label: 'Phone',
   maxLength: FIELD_MAX_LENGTHS.phone,
   input: 'tel',

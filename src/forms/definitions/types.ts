@@ -3,7 +3,7 @@
  * inbox, the CSV export and the notification email need to know about one form, in one module per
  * form (demo.ts, brochure.ts, application.ts, contact.ts). Browser-safe: no Node imports.
  */
-import type { CvFileInfo, DialogMessage, RuleFailure } from '../rules.ts';
+import type { DialogMessage } from '../responses.ts';
 
 /** The one name of each form, used everywhere (API context, repository, inbox, outbox rows). */
 export type FormName = 'demo' | 'brochure' | 'application' | 'contact';
@@ -33,6 +33,11 @@ export interface FieldDefinition<K extends string = string> {
   key: K;
   /** The table column (none for a file: its stored fields hold what is kept of it). */
   column?: string;
+  /**
+   * The visitor must fill it in (a file field: choose a file). The form's rules (rules.ts) report
+   * the first required field left blank, in the order of `fields`, and the input is marked required.
+   */
+  required?: boolean;
   /** What staff call it (inbox, CSV header readers, notification email). */
   label: string;
   /** Longest value in characters (checked by the form's rules, and the input's maxLength). */
@@ -70,7 +75,10 @@ export interface FormDefinition<K extends string = string> {
   labels: { one: string; many: string };
   /** The API path, relative to site.yaml's `backend`. */
   path: string;
-  /** The table, written out by hand in server/storage/migrations.ts and db.ts. */
+  /**
+   * The table, written out by hand in server/storage/migrations.ts; its row type (db.ts) is
+   * derived from `fields`.
+   */
   table: string;
   /** How the browser sends it: JSON, or multipart form data (a file). */
   encoding: 'json' | 'multipart';
@@ -82,15 +90,21 @@ export interface FormDefinition<K extends string = string> {
   inboxColumns: readonly K[];
   /** The order the browser form shows its fields in, when it differs. */
   formOrder?: readonly K[];
-  /**
-   * The form's rules (src/forms/rules.ts) on the visitor's text values and chosen file, in the
-   * specification's order: the first failure, or null. The browser and the server both call it.
-   */
-  check: (values: Record<K, string>, file: CvFileInfo | null) => RuleFailure | null;
   choices?: readonly ContentChoice<K>[];
   /** What the form shows, and the API answers, on success. */
   success: DialogMessage;
 }
+
+/** Of a form's fields, those the visitor sends as text. */
+type Sent<F> = Exclude<F, { input: 'file' | 'stored' }>;
+
+/**
+ * A form's text values as sent, typed from its fields (`SentValues<(typeof demo.fields)[number]>`):
+ * a required field is always there; another may be left out, and is then stored as "".
+ */
+export type SentValues<F extends FieldDefinition> = {
+  [X in Sent<F> as X extends { required: true } ? X['key'] : never]: string;
+} & { [X in Sent<F> as X extends { required: true } ? never : X['key']]?: string };
 
 /** The fields a visitor sends as text (not files, not what the server stores of them). */
 export const sentFields = <K extends string>(form: FormDefinition<K>): FieldDefinition<K>[] =>
