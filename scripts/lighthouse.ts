@@ -149,9 +149,7 @@ export function toMarkdown(
     `| median | ${mid((r) => r.performance)} | ${mid((r) => r.accessibility)} | ${mid((r) => r.bestPractices)} | ${mid((r) => r.seo)} | ${secs(mid((r) => r.fcpMs))} | ${secs(mid((r) => r.lcpMs))} | ${mid((r) => r.cls).toFixed(3)} | ${Math.round(mid((r) => r.tbtMs))} ms | ${Math.round(mid((r) => r.unusedJsKib))} | ${mid((r) => r.jsKb).toFixed(1)} |`,
     `| worst | ${min((r) => r.performance)} | ${min((r) => r.accessibility)} | ${min((r) => r.bestPractices)} | ${min((r) => r.seo)} | ${secs(max((r) => r.fcpMs))} | ${secs(max((r) => r.lcpMs))} | ${max((r) => r.cls).toFixed(3)} | ${Math.round(max((r) => r.tbtMs))} ms | ${Math.round(max((r) => r.unusedJsKib))} | ${max((r) => r.jsKb).toFixed(1)} |`,
     '',
-    worst
-      ? `Worst page: ${worst.path} (Performance ${worst.performance}, ${goalMisses(worst).join(', ') || 'all goals met'}).`
-      : '',
+    worst ? `Worst page: ${worst.path} (missed: ${goalMisses(worst).join(', ') || 'all goals met'}).` : '',
     `Pages meeting every goal of issue 23: ${results.length - metMisses.length} of ${results.length}.`,
     '',
     '## Pages',
