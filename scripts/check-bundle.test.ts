@@ -1,12 +1,20 @@
 // @vitest-environment node
+
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  blockChunks,
   checkBundle,
+  FIRST_LOAD_BUDGET_KB,
+  firstLoadBudgetKb,
   firstLoadProblems,
   firstLoadScripts,
   htmlPages,
+  type Manifest,
+  pagesOfContent,
+  staffChunks,
   staticImports,
   usesIndustriesCarousel,
 } from './check-bundle.ts';
@@ -83,11 +91,12 @@ describe('check-bundle', () => {
       sweetalert2: [],
       forms: [path.join('assets', 'form.js')],
       'keen-slider': [path.join('assets', 'slider.js')],
+      'staff-app': [],
     });
-    expect(firstLoadProblems(report, true)).toEqual([
+    expect(firstLoadProblems(report, { blockTypes: ['industriesCarousel'] }, {}, 1000)).toEqual([
       `forms in the first load: ${path.join('assets', 'form.js')}`,
     ]);
-    expect(firstLoadProblems(report, false)).toEqual([
+    expect(firstLoadProblems(report, { blockTypes: ['hero'] }, {}, 1000)).toEqual([
       `forms in the first load: ${path.join('assets', 'form.js')}`,
       `keen-slider in the first load: ${path.join('assets', 'slider.js')}`,
     ]);
@@ -106,5 +115,76 @@ describe('check-bundle', () => {
     ]);
     expect(usesIndustriesCarousel('<div class="keen-slider _slider_x">')).toBe(true);
     expect(usesIndustriesCarousel('<div class="_slider_x">')).toBe(false);
+  });
+
+  /** A build whose entry imports `react.js` (`size` random bytes: gzip cannot shrink them) and the given chunks. */
+  const build = (size: number, imports: string[]) => {
+    write('index.html', page('<script type="module" src="/assets/index.js"></script>'));
+    write('assets/index.js', imports.map((f) => `import"./${f}";`).join(''));
+    writeFileSync(path.join(dir, 'assets', 'react.js'), randomBytes(size));
+  };
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index.js', imports: ['_react.js'] },
+    _react: { file: 'assets/react.js' },
+    'src/blocks/hero/Hero.tsx': { file: 'assets/Hero.js' },
+    'src/blocks/jobTiles/JobTiles.tsx': { file: 'assets/JobTiles.js' },
+    'src/admin/main.tsx': { file: 'assets/admin.js' },
+    'src/admin/content/ContentSection.tsx': { file: 'assets/ContentSection.js' },
+  };
+
+  it('fails a page whose first load is over its budget, naming the figure and its largest files', () => {
+    const budget = FIRST_LOAD_BUDGET_KB.other;
+    expect(firstLoadBudgetKb('index.html')).toBe(FIRST_LOAD_BUDGET_KB.home);
+    expect(firstLoadBudgetKb(path.join('careers', 'index.html'))).toBe(budget);
+    build(budget * 1024 + 2048, ['react.js']);
+    const report = checkBundle(dir);
+    expect(report.gzipBytes).toBeGreaterThan(budget * 1024);
+    const problems = firstLoadProblems(report, { blockTypes: [] }, manifest, budget);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      new RegExp(
+        `^first-load JS \\d+\\.\\d KB gzip, over the budget of ${budget} KB \\(largest: assets.react\\.js \\d+\\.\\d KB, assets.index\\.js 0\\.0 KB\\)$`,
+      ),
+    );
+
+    build(budget * 1024 - 2048, ['react.js']);
+    expect(firstLoadProblems(checkBundle(dir), { blockTypes: [] }, manifest, budget)).toEqual([]);
+  });
+
+  it('fails a page whose first load holds the code of a block type it does not have', () => {
+    build(100, ['react.js', 'Hero.js', 'JobTiles.js']);
+    write('assets/Hero.js', 'export const h=1');
+    write('assets/JobTiles.js', 'export const j=1');
+    expect(blockChunks(manifest)).toEqual(
+      new Map([
+        ['hero', new Set(['assets/Hero.js'])],
+        ['jobTiles', new Set(['assets/JobTiles.js'])],
+      ]),
+    );
+    const report = checkBundle(dir);
+    expect(firstLoadProblems(report, { blockTypes: ['hero'] }, manifest, 1000)).toEqual([
+      'code of block "jobTiles", which the page does not have: assets/JobTiles.js',
+    ]);
+    expect(firstLoadProblems(report, { blockTypes: ['hero', 'jobTiles'] }, manifest, 1000)).toEqual([]);
+  });
+
+  it("fails a public page whose first load holds the staff app's code, by its chunk or its API address", () => {
+    build(100, ['react.js', 'admin.js', 'shared.js']);
+    write('assets/admin.js', 'export const a=1');
+    write('assets/shared.js', 'fetch(b+"/api/admin/session")');
+    expect(staffChunks(manifest)).toEqual(new Set(['assets/admin.js', 'assets/ContentSection.js']));
+    expect(firstLoadProblems(checkBundle(dir), { blockTypes: [] }, manifest, 1000)).toEqual([
+      'staff-app code (src/admin) in the first load: assets/admin.js',
+      'staff-app code (src/admin) in the first load: assets/shared.js',
+    ]);
+  });
+
+  it("knows every page's blocks from the content, aliases and the 404 page included", () => {
+    const pages = pagesOfContent(path.resolve(import.meta.dirname, '..'));
+    expect(pages.get('index.html')?.blockTypes).toContain('hero');
+    // /services is an alias: the same blocks as the page it shows.
+    expect(pages.get(path.join('services', 'index.html'))?.blockTypes.length).toBeGreaterThan(0);
+    expect(pages.get('404.html')?.blockTypes.length).toBeGreaterThan(0);
+    expect(pages.get(path.join('careers', 'app-developer', 'index.html'))?.blockTypes).not.toContain('hero');
   });
 });

@@ -1,6 +1,8 @@
 // @vitest-environment node
 
 import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import {
   fakeClientDir,
@@ -12,8 +14,14 @@ import {
 
 let server: TestServer;
 
+/** A picture outside assets/: the same address from build to build. */
+const PICTURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+
 beforeAll(async () => {
-  server = await startTestServer({ clientDir: fakeClientDir(), forms: { serviceTypes: [], positions: [] } });
+  const clientDir = fakeClientDir();
+  mkdirSync(path.join(clientDir, 'images'));
+  writeFileSync(path.join(clientDir, 'images', 'hero.png'), PICTURE);
+  server = await startTestServer({ clientDir, forms: { serviceTypes: [], positions: [] } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -50,6 +58,20 @@ describe('serving the pre-rendered site', () => {
     const etag = (await get('/about')).headers.get('etag') ?? '';
     // (fetch would add "cache-control: no-cache" to a conditional request unless one is given)
     expect((await get('/about', { 'if-none-match': etag, 'cache-control': 'max-age=0' })).status).toBe(304);
+  });
+
+  it('revalidates pictures and other files that keep their address from build to build (304 when unchanged)', async () => {
+    for (const file of ['/images/hero.png', '/robots.txt']) {
+      const res = await get(file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control'), file).toBe('no-cache');
+      const etag = res.headers.get('etag') ?? '';
+      expect(etag, file).not.toBe('');
+      expect((await get(file, { 'if-none-match': etag, 'cache-control': 'max-age=0' })).status, file).toBe(
+        304,
+      );
+    }
+    expect(Buffer.from(await (await get('/images/hero.png')).arrayBuffer())).toEqual(PICTURE);
   });
 
   it('serves /about from about/index.html and redirects /about/ to it', async () => {

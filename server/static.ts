@@ -28,7 +28,6 @@ import {
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
-export const CACHE_SHORT = 'public, max-age=3600';
 
 function listFiles(dir: string, rel = ''): string[] {
   return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => {
@@ -51,9 +50,7 @@ interface Compressed {
 }
 
 function cacheControlFor(file: string): string {
-  if (file.startsWith('assets/')) return CACHE_IMMUTABLE;
-  if (file.endsWith('.html')) return CACHE_REVALIDATE;
-  return CACHE_SHORT;
+  return file.startsWith('assets/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
 }
 
 /**

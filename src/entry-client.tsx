@@ -1,9 +1,9 @@
 /** Browser entry: hydrates the pre-rendered page (or renders it, in development). */
-import '@fontsource-variable/plus-jakarta-sans/wght.css';
+import './styles/webfont.css';
 import './styles/tokens.css';
 import './styles/fonts.css';
 import './styles/base.css';
-import { collections, imageSizes, imageVariants, pageLoaders, routes, site } from 'virtual:site-content';
+import { pageLoaders } from 'virtual:site-content';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -11,27 +11,43 @@ import { NOT_FOUND_PATH } from './content/model.ts';
 import { App } from './renderer/App.tsx';
 import { preloadBlocks } from './renderer/BlockRenderer.tsx';
 import { ContentProvider, cachedPageLoader, type SiteContent } from './renderer/ContentContext.tsx';
+import { readSiteData } from './renderer/siteData.ts';
 
-const content: SiteContent = {
-  site,
-  collections,
-  routes,
-  imageSizes,
-  imageVariants,
-  loadPage: cachedPageLoader(pageLoaders),
-};
+// The site's data comes with the page (src/renderer/siteData.ts); the page loaders are code.
+const content: SiteContent = { ...readSiteData(document), loadPage: cachedPageLoader(pageLoaders) };
+const { routes } = content;
+
+/**
+ * Resolves once the browser has painted the page as the server wrote it: after the next frame
+ * (requestAnimationFrame, then a task), or after 100 ms where frames are not drawn (a hidden tab).
+ * Hydrating a long page takes the main thread for a while on a slow phone; started first, it would
+ * hold back the first paint of a page that needs no script to be read.
+ */
+function painted(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
 
 async function start() {
   const container = document.getElementById('root');
   if (!container) return;
-  // Load this page's content and block code first, so hydration finds everything ready.
+  const prerendered = container.firstElementChild !== null;
+  // Load this page's content and block code first, so hydration finds everything ready; meanwhile
+  // the browser paints the pre-rendered page.
   const route =
     routes.find((r) => r.path === window.location.pathname.replace(/(.)\/$/, '$1')) ??
     routes.find((r) => r.path === NOT_FOUND_PATH);
-  if (route) {
-    const page = await content.loadPage(route.file);
-    await preloadBlocks(page.blocks, { skipDeferred: true });
-  }
+  const ready = route
+    ? content.loadPage(route.file).then((page) => preloadBlocks(page.blocks, { skipDeferred: true }))
+    : Promise.resolve();
+  await Promise.all([ready, prerendered ? painted() : undefined]);
   const app = (
     <StrictMode>
       <ContentProvider value={content}>
@@ -42,7 +58,7 @@ async function start() {
     </StrictMode>
   );
   // Pre-rendered pages have elements in #root; the dev server's page holds only a comment.
-  if (container.firstElementChild) hydrateRoot(container, app);
+  if (prerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

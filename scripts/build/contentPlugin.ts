@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
 import { deriveCollections, deriveRoutes } from '../../src/content/model.ts';
+import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { formatErrors, formatWarnings } from '../../src/validator/formatErrors.ts';
 import { readImageSizes } from './imageSizes.ts';
 import { planVariants, renderVariant, srcsetsOf } from './imageVariants.ts';
@@ -100,6 +101,19 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
         return `export default ${JSON.stringify(page.page)};`;
       }
       return undefined;
+    },
+    // The dev server's page gets the site's data block as a pre-rendered page has it (src/renderer/siteData.ts).
+    transformIndexHtml(html) {
+      const content = current().content;
+      if (command !== 'serve' || !content || !html.includes('entry-client')) return html;
+      const data = siteDataScript({
+        site: content.site,
+        collections: deriveCollections(content.pages),
+        routes: deriveRoutes(content.pages),
+        imageSizes: sizes(),
+        imageVariants: {},
+      });
+      return html.replace('</body>', () => `${data}\n</body>`);
     },
     async generateBundle() {
       if (this.environment?.config.consumer === 'server') return;

@@ -1,8 +1,8 @@
 /**
  * Font metrics for a metric-matched fallback @font-face (src/styles/fonts.css): reads the tables of
  * a TrueType/OpenType (.ttf/.otf) or WOFF2 file — head, hhea, OS/2, hmtx, cmap — and computes what a
- * local font needs to take the same room as the web font while it loads (size-adjust and the
- * ascent/descent/line-gap overrides), so `font-display: swap` moves nothing when the web font arrives.
+ * local font needs to take the same room as the web font (size-adjust and the ascent/descent/line-gap
+ * overrides), for a page painted before the web font arrived (src/styles/webfont.css).
  *
  *   tsx scripts/build/fontMetrics.ts <web font .woff2|.ttf> <fallback .ttf> [<bold fallback .ttf>]
  *

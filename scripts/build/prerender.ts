@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NOT_FOUND_PATH } from '../../src/content/model.ts';
+import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { jsonLdText, organizationJsonLd } from '../../src/renderer/structuredData.ts';
 
 type ServerEntry = typeof import('./renderPage.tsx');
@@ -152,12 +153,27 @@ export function inlineStylesheets(html: string, readAsset: (href: string) => str
   });
 }
 
+/**
+ * Marks the page's scripts (the module entry and every module preload) `fetchpriority="low"`: the
+ * pre-rendered page paints and reads without them, so they must not compete with what the first
+ * paint needs (the HTML, the body font, the main picture). Chrome then fetches them after those,
+ * instead of as high-priority requests in the page's critical chain.
+ */
+export function lowPriorityScripts(html: string): string {
+  return html.replace(
+    /<(script\b[^>]*\btype="module"[^>]*\bsrc=|link\b[^>]*\brel="modulepreload")([^>]*)>/g,
+    (tag) =>
+      /\sfetchpriority=/.test(tag) ? tag : tag.replace(/^<(script|link)\b/, '$& fetchpriority="low"'),
+  );
+}
+
 /** `outDir` holds the Vite builds: client/ (written to) and server/ (the renderer). */
 export async function prerender(outDir: string): Promise<number> {
   const clientDir = path.join(outDir, 'client');
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const entry = (await import(pathToFileURL(path.join(outDir, 'server/renderPage.js')).href)) as ServerEntry;
   const { routes, site } = entry;
+  const data = siteDataScript(entry.siteData);
   const fonts = fontPreloads(clientDir);
   const stylesheets = new Map<string, string>();
   const readAsset = (href: string) => {
@@ -188,9 +204,14 @@ export async function prerender(outDir: string): Promise<number> {
       deferred,
     );
     const fullHead = `${head}\n    ${fonts}\n    ${lcpPreloads(html)}\n    ${assets}${structured}`;
-    const page = inlineStylesheets(
-      template.replace('<!--app-head-->', () => fullHead).replace('<!--app-html-->', () => html),
-      readAsset,
+    const page = lowPriorityScripts(
+      inlineStylesheets(
+        template
+          .replace('<!--app-head-->', () => fullHead)
+          .replace('<!--app-html-->', () => html)
+          .replace('</body>', () => `  ${data}\n  </body>`),
+        readAsset,
+      ),
     );
     const htmlFile = path.join(clientDir, htmlFileFor(address));
     mkdirSync(path.dirname(htmlFile), { recursive: true });

@@ -12,6 +12,10 @@ import { App } from '../../src/renderer/App.tsx';
 import { deferredBlockTypes, preloadBlocks } from '../../src/renderer/BlockRenderer.tsx';
 import { ContentProvider, cachedPageLoader, type SiteContent } from '../../src/renderer/ContentContext.tsx';
 import { headFor, headToHtml } from '../../src/renderer/head.ts';
+import type { SiteData } from '../../src/renderer/siteData.ts';
+
+/** What the browser gets with each page as JSON (src/renderer/siteData.ts). */
+export const siteData: SiteData = { site, collections, routes, imageSizes, imageVariants };
 
 export const content: SiteContent = {
   site,

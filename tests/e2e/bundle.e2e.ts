@@ -1,15 +1,22 @@
 /**
  * What each pre-rendered page loads up front, read from the build the suite runs against
  * (scripts/check-bundle.ts on E2E_BUILD_DIR/client): for every route and alias and the 404 page,
- * its entry script, module preloads and their static imports hold no sweetalert2 and no form code,
- * and keen-slider only on a page with the industries carousel. Sizes are not asserted here: the
- * budget is measured by `npm run lighthouse`.
+ * its entry script, module preloads and their static imports stay within the budget
+ * (firstLoadBudgetKb, gzip), hold no code of a block type the page does not have, no staff-app
+ * code, no sweetalert2 and no form code, and keen-slider only on a page with the industries carousel.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { htmlFileFor } from '../../scripts/build/prerender.ts';
-import { checkBundle, firstLoadProblems, usesIndustriesCarousel } from '../../scripts/check-bundle.ts';
+import {
+  checkBundle,
+  FIRST_LOAD_BUDGET_KB,
+  firstLoadBudgetKb,
+  firstLoadProblems,
+  readManifest,
+  usesIndustriesCarousel,
+} from '../../scripts/check-bundle.ts';
 import { deriveRoutes, NOT_FOUND_PATH } from '../../src/content/model.ts';
 import { REPO_ROOT, siteContent } from './support/site.ts';
 
@@ -18,11 +25,15 @@ const clientDir = path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR ||
 function routes() {
   const { pages } = siteContent();
   const blocksOf = new Map(pages.map((p) => [p.file, p.page.blocks]));
-  return deriveRoutes(pages).map((r) => ({
-    path: r.path,
-    file: htmlFileFor(r.path),
-    carousel: (blocksOf.get(r.file) ?? []).some((b) => b.type === 'industriesCarousel'),
-  }));
+  return deriveRoutes(pages).map((r) => {
+    const blockTypes = [...new Set((blocksOf.get(r.file) ?? []).map((b) => b.type))];
+    return {
+      path: r.path,
+      file: htmlFileFor(r.path),
+      blockTypes,
+      carousel: blockTypes.includes('industriesCarousel'),
+    };
+  });
 }
 
 describe('the first load of every pre-rendered page', () => {
@@ -32,7 +43,8 @@ describe('the first load of every pre-rendered page', () => {
     expect(all.filter((r) => r.carousel).map((r) => r.path)).toContain('/');
   });
 
-  it('holds no sweetalert2, no form code, and keen-slider only where the industries carousel is', () => {
+  it(`stays within ${FIRST_LOAD_BUDGET_KB.home} KB gzip (home) or ${FIRST_LOAD_BUDGET_KB.other} KB and holds only code the page uses`, () => {
+    const manifest = readManifest(clientDir);
     const problems: Record<string, string[]> = {};
     for (const route of routes()) {
       const html = readFileSync(path.join(clientDir, route.file), 'utf8');
@@ -40,7 +52,13 @@ describe('the first load of every pre-rendered page', () => {
       expect(usesIndustriesCarousel(html), `${route.path}: carousel in the HTML`).toBe(route.carousel);
       const report = checkBundle(clientDir, route.file);
       expect(report.files.length, `${route.path}: first-load scripts`).toBeGreaterThan(0);
-      const found = firstLoadProblems(report, route.carousel);
+      expect(report.gzipBytes, `${route.path}: measured`).toBeGreaterThan(0);
+      const found = firstLoadProblems(
+        report,
+        { blockTypes: route.blockTypes },
+        manifest,
+        firstLoadBudgetKb(route.file),
+      );
       if (found.length) problems[route.path] = found;
     }
     expect(problems).toEqual({});

@@ -4,11 +4,20 @@
  * form is far below the screen, only when it comes within one and a half screen heights; sweetalert2
  * only when the form is used. And a visitor who types into the pre-rendered form before its code
  * has arrived loses nothing: the form sends what was typed then.
+ *
+ * Repeat visits (issue 23): a second page takes every script, stylesheet and font it shares with the
+ * first from the browser's cache; a second visit of a page gets a 304 for its HTML and nothing else
+ * from the network; after a deploy the next visit shows the new page, never the cached one; and a
+ * link followed inside the site changes the page without loading a document.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type SiteServer } from '../../server/app.ts';
+import { loadSiteFacts } from '../../server/content.ts';
+import { deriveCollections } from '../../src/content/model.ts';
 import { responses } from '../../src/forms/rules.ts';
 import { expectDialog, waitUntil } from './support/page.ts';
 import { baseUrl, launchBrowser, newContext, REPO_ROOT, siteContent, WIDTHS } from './support/site.ts';
@@ -161,6 +170,181 @@ describe('the demo form on /services/iot', () => {
       phone: '9876543210',
       serviceType: 'Telematics',
     });
+    expect(errors).toEqual([]);
+  });
+});
+
+/** What the browser fetched for the page on screen: the document and each resource, with its bytes. */
+interface Fetched {
+  url: string;
+  type: string;
+  /** Bytes that came over the network (0 from the cache; headers only for a 304). */
+  transfer: number;
+  /** The response body's size as sent (compressed), wherever it came from. */
+  body: number;
+}
+async function fetched(p: Page): Promise<{ document: Fetched & { ms: number }; resources: Fetched[] }> {
+  return p.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const one = (e: PerformanceResourceTiming) => ({
+      url: new URL(e.name).pathname,
+      type: e.initiatorType,
+      transfer: e.transferSize,
+      body: e.encodedBodySize,
+    });
+    return {
+      document: { ...one(nav), ms: Math.round(nav.loadEventEnd - nav.startTime) },
+      resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(one),
+    };
+  });
+}
+const isAsset = (f: Fetched) => f.url.startsWith('/assets/');
+
+describe('repeat visits', () => {
+  const facts = loadSiteFacts(REPO_ROOT);
+  let dirs: string[] = [];
+  let server: SiteServer | undefined;
+  /** Serves a copy of the build (as a deploy would put it) on `port` (0: any free one). */
+  async function serve(clientDir: string, port = 0): Promise<string> {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'triune-loading-'));
+    dirs.push(dataDir);
+    server = await createServer({
+      basePath: facts.backend,
+      forms: facts,
+      clientDir,
+      dataDir,
+      logLevel: 'warn',
+    });
+    await server.app.listen({ port, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return `http://127.0.0.1:${address.port}`;
+  }
+  afterEach(async () => {
+    await server?.app.close();
+    server = undefined;
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    dirs = [];
+  });
+
+  it('takes what a second page shares with the first from the cache, and its HTML fresh', async () => {
+    await open();
+    await page.goto(`${baseUrl()}/services/iot`, { waitUntil: 'networkidle' });
+    const first = await fetched(page);
+    const firstAssets = new Set(first.resources.filter(isAsset).map((f) => f.url));
+    expect(
+      first.resources.filter(isAsset).every((f) => f.transfer > 0),
+      'a fresh browser',
+    ).toBe(true);
+
+    await page.goto(`${baseUrl()}/services/mobile-app`, { waitUntil: 'networkidle' });
+    const second = await fetched(page);
+    const shared = second.resources.filter((f) => isAsset(f) && firstAssets.has(f.url));
+    // The entry, React, the frame, the stylesheets and the body font at least.
+    expect(shared.length, 'assets both pages use').toBeGreaterThanOrEqual(5);
+    expect(
+      shared.filter((f) => f.transfer > 0).map((f) => f.url),
+      'downloaded again',
+    ).toEqual([]);
+    expect(second.document.transfer, 'the HTML came from the server').toBeGreaterThan(0);
+    const fromNetwork = second.resources.reduce((sum, f) => sum + f.transfer, 0);
+    const all = second.resources.reduce((sum, f) => sum + f.body, 0);
+    console.log(
+      `second page: loaded in ${second.document.ms} ms (first ${first.document.ms} ms); ` +
+        `${shared.length} of ${second.resources.filter(isAsset).length} assets from the cache; ` +
+        `${Math.round(fromNetwork / 1024)} of ${Math.round(all / 1024)} KB of resources over the network`,
+    );
+
+    // A second visit of the first page: its HTML revalidated (304: headers only), nothing downloaded.
+    await page.goto(`${baseUrl()}/services/iot`, { waitUntil: 'networkidle' });
+    const again = await fetched(page);
+    expect(again.document.body, 'the page').toBeGreaterThan(5000);
+    expect(again.document.transfer, 'asked the server (not taken from the cache unasked)').toBeGreaterThan(0);
+    expect(again.document.transfer, 'a 304: headers only').toBeLessThan(2000);
+    expect(
+      again.resources.filter((f) => isAsset(f) && f.transfer > 0).map((f) => f.url),
+      'assets downloaded again',
+    ).toEqual([]);
+  });
+
+  it('shows the new page after a deploy, never the one the browser has cached', async () => {
+    // Two builds of the site: the one served first, and a later one whose /services/iot differs.
+    const root = mkdtempSync(path.join(tmpdir(), 'triune-deploy-'));
+    dirs.push(root);
+    const [before, after] = [path.join(root, 'before'), path.join(root, 'after')];
+    cpSync(clientDir, before, { recursive: true });
+    cpSync(clientDir, after, { recursive: true });
+    const iot = path.join(after, 'services', 'iot');
+    const html = readFileSync(path.join(iot, 'index.html'), 'utf8');
+    const changed = html.replace(/(<h1\b[^>]*>)[\s\S]*?(<\/h1>)/, '$1Deployed again$2');
+    expect(changed).not.toBe(html);
+    writeFileSync(path.join(iot, 'index.html'), changed);
+    for (const copy of readdirSync(iot).filter((f) => /\.(br|gz)$/.test(f))) unlinkSync(path.join(iot, copy));
+
+    // The server's HTML as the visitor sees it: JavaScript off, so what shows is what was served.
+    context = await browser.newContext({ javaScriptEnabled: false });
+    page = await context.newPage();
+    const url = await serve(before);
+    await page.goto(`${url}/services/iot`);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(title).not.toBe('Deployed again');
+    await page.goto(`${url}/about`);
+
+    // Deploy: the server restarts on the later build, at the same address.
+    await server?.app.close();
+    await serve(after, Number(new URL(url).port));
+    await page.goto(`${url}/services/iot`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Deployed again');
+    // And back: the earlier build again (a rollback), shown at once too.
+    await server?.app.close();
+    await serve(before, Number(new URL(url).port));
+    await page.goto(`${url}/services/iot`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+  });
+
+  it('follows a link inside the site without loading a document, and back', async () => {
+    const { errors } = await open();
+    await page.goto(`${baseUrl()}/services/iot`, { waitUntil: 'networkidle' });
+    const iotTitle = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.evaluate(() => {
+      (window as Window & { samePage?: boolean }).samePage = true;
+    });
+    await page.getByRole('link', { name: siteContent().site.company.name }).first().click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe(iotTitle);
+    expect(await page.evaluate(() => (window as Window & { samePage?: boolean }).samePage)).toBe(true);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+
+    await page.goBack();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(iotTitle);
+    expect(await page.evaluate(() => (window as Window & { samePage?: boolean }).samePage)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('hydrates a static block once it comes near the screen, and its links then navigate in place', async () => {
+    const { scripts, errors } = await open();
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' });
+    const job = deriveCollections(siteContent().pages).jobs[0];
+    if (!job) throw new Error('The content has no job');
+    const jobCards = built('src/blocks/jobCards/JobCards.tsx');
+    // The job cards sit far down the home page: not hydrated, their code not loaded.
+    expect(scripts).not.toContain(jobCards);
+    const link = page.locator(`main a[href="${job.link}"]`).first();
+    expect(await link.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactProps')))).toBe(false);
+
+    await link.scrollIntoViewIfNeeded();
+    await waitUntil(
+      () => link.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactProps'))),
+      'the job cards to hydrate',
+    );
+    expect(scripts).toContain(jobCards);
+    await page.evaluate(() => {
+      (window as Window & { samePage?: boolean }).samePage = true;
+    });
+    await link.click();
+    await page.waitForURL(`${baseUrl()}${job.link}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(job.title);
+    expect(await page.evaluate(() => (window as Window & { samePage?: boolean }).samePage)).toBe(true);
     expect(errors).toEqual([]);
   });
 });
