@@ -1,6 +1,7 @@
 /** `npm run submissions -- ...`: staff access to the stored submissions (see commands.ts). */
 import { hashPassword, isLongEnoughPassword, PASSWORD_MIN_LENGTH } from '../admin/password.ts';
 import { loadConfig } from '../config.ts';
+import { readPassword } from '../staff/readPassword.ts';
 import { openDb } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
 import { Repository } from '../storage/repository.ts';
@@ -11,34 +12,6 @@ const args = process.argv.slice(2);
 if (!args.length || args[0] === 'help' || args.includes('--help')) {
   console.log(USAGE);
   process.exit(args.length ? 0 : 1);
-}
-
-/** The password from standard input: typed without echo on a terminal, else the first line. */
-async function readPassword(): Promise<string> {
-  const { stdin, stderr } = process;
-  if (!stdin.isTTY) {
-    let text = '';
-    for await (const chunk of stdin) text += chunk;
-    return text.split(/\r?\n/)[0] ?? '';
-  }
-  stderr.write('Password (not shown): ');
-  stdin.setRawMode(true);
-  stdin.setEncoding('utf8');
-  let password = '';
-  for await (const chunk of stdin) {
-    for (const c of String(chunk)) {
-      if (c === '\r' || c === '\n' || c === '\u0004') {
-        stdin.setRawMode(false);
-        stdin.pause();
-        stderr.write('\n');
-        return password;
-      }
-      if (c === '\u0003') process.exit(130);
-      if (c === '\u007f') password = password.slice(0, -1);
-      else password += c;
-    }
-  }
-  return password;
 }
 
 const config = loadConfig();
