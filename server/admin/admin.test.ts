@@ -366,7 +366,12 @@ describe('signed in', () => {
     const html = await page.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'(;| 'sha)/);
+    // Scripts from this origin only, never inline ('unsafe-eval' is the editor's ajv: page.ts).
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(
+      page.headers.get('content-security-policy') ?? '',
+    )?.[1];
+    expect(scriptSrc).toMatch(/^'self'(?: 'sha| 'unsafe-eval'|$)/);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
     // Without a client build (this server has none) the shell says how to make one.
     expect(html).toContain('npm run build');
