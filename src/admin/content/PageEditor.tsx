@@ -3,7 +3,7 @@
  * remove blocks by button; every change undoable); on the right the live preview. Problems are
  * found as the user types, by the site's validator, and shown next to their field.
  */
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { allowedBlockTypes } from './allowedBlocks.ts';
 import {
   type ContentApi,
@@ -14,6 +14,7 @@ import {
   type SiteFiles,
 } from './api.ts';
 import { BlockCard } from './BlockCard.tsx';
+import { ConflictNotice } from './ConflictNotice.tsx';
 import styles from './content.module.css';
 import {
   addBlock,
@@ -26,6 +27,7 @@ import {
   skeletonOf,
   textForValidation,
 } from './document.ts';
+import { editorShortcuts } from './editorShortcuts.ts';
 import type { EditorFormContext } from './formContext.ts';
 import { HistoryPanel, versionLabel } from './HistoryPanel.tsx';
 import { kindOfFile } from './kinds.ts';
@@ -33,6 +35,7 @@ import { Preview } from './Preview.tsx';
 import { parseSite } from './previewContent.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { blockLabel, blockSchema, pageDetailsSchema } from './schemaForms.ts';
+import { UndoRedoButtons } from './UndoRedoButtons.tsx';
 import { useUndo } from './useUndo.ts';
 import {
   fieldId,
@@ -313,20 +316,7 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
     setSave({ kind: 'idle' });
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-    const key = event.key.toLowerCase();
-    if (key === 'z' && !event.shiftKey) {
-      event.preventDefault();
-      history.undo();
-    } else if ((key === 'z' && event.shiftKey) || key === 'y') {
-      event.preventDefault();
-      history.redo();
-    } else if (key === 's') {
-      event.preventDefault();
-      void doSave();
-    }
-  };
+  const onKeyDown = editorShortcuts({ undo: history.undo, redo: history.redo, save: () => void doSave() });
 
   const title = String(doc.details.title ?? file);
   const errorCount = placed.errorCount;
@@ -348,24 +338,7 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
         >
           History
         </button>
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={history.undo}
-          disabled={!history.canUndo}
-          aria-keyshortcuts="Control+Z Meta+Z"
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={history.redo}
-          disabled={!history.canRedo}
-          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
-        >
-          Redo
-        </button>
+        <UndoRedoButtons history={history} />
         <button
           type="button"
           className={styles.primary}
@@ -405,45 +378,14 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
             {announcement}
           </p>
           {save.kind === 'conflict' && (
-            <div className={styles.conflict} role="alert">
-              <h2>Someone else changed this page</h2>
-              <p>{save.message}</p>
-              {save.changed && save.changed.length > 0 && (
-                <>
-                  <p>What they changed:</p>
-                  <ul>
-                    {save.changed.map((c) => (
-                      <li key={c}>
-                        <code>{c}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-              {save.conflicts && save.conflicts.length > 0 && (
-                <>
-                  <p>You both changed (saving yours replaces theirs there):</p>
-                  <ul>
-                    {save.conflicts.map((c) => (
-                      <li key={c}>
-                        <code>{c}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-              <p>Your changes are still here.</p>
-              <button
-                type="button"
-                className={styles.primary}
-                onClick={() => void doSave(save.theirs?.version)}
-              >
-                Save mine over theirs
-              </button>{' '}
-              <button type="button" className={styles.secondary} onClick={loadTheirs}>
-                Drop mine and load theirs
-              </button>
-            </div>
+            <ConflictNotice
+              heading="Someone else changed this page"
+              message={save.message}
+              changed={save.changed}
+              conflicts={save.conflicts}
+              onSaveMine={() => void doSave(save.theirs?.version)}
+              onLoadTheirs={loadTheirs}
+            />
           )}
           {save.kind === 'failed' && (
             <div className={styles.problems} role="alert">

@@ -2,14 +2,17 @@
  * Site settings (site.yaml) edited like a page: a form generated from schema/site.schema.json,
  * checked as the user types by the same validator, with undo/redo and a conflict-safe Save.
  */
-import { type KeyboardEvent, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { parse, stringify } from 'yaml';
 import { type ContentApi, isConflict, type SiteFiles } from './api.ts';
+import { ConflictNotice } from './ConflictNotice.tsx';
 import styles from './content.module.css';
 import type { Data } from './document.ts';
+import { editorShortcuts } from './editorShortcuts.ts';
 import type { EditorFormContext } from './formContext.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { siteSchema } from './schemaForms.ts';
+import { UndoRedoButtons } from './UndoRedoButtons.tsx';
 import { useUndo } from './useUndo.ts';
 import { errorSchemaOf, fieldId, segmentsOfWhere, snapshotOf, validateEdited } from './validation.ts';
 
@@ -32,10 +35,16 @@ export function SiteEditor({
   const data = history.value;
   const [savedData, setSavedData] = useState(initial);
   const [version, setVersion] = useState(original?.version ?? null);
+  // The text the form's data started from (as opened, or as last saved or loaded): sent with each
+  // save so the server can tell the other person's changes from the user's own (three-way).
+  const [baseText, setBaseText] = useState(original?.text ?? '');
   const [status, setStatus] = useState('');
-  const [conflict, setConflict] = useState<{ message: string; changed: string[]; version: string } | null>(
-    null,
-  );
+  const [conflict, setConflict] = useState<{
+    message: string;
+    changed: string[];
+    conflicts: string[];
+    theirs: { version: string; text: string };
+  } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -71,28 +80,44 @@ export function SiteEditor({
   const save = async (over?: string) => {
     setStatus('Saving…');
     try {
-      const saved = await client.save(FILE, over ?? version, data);
+      const saved = await client.save(FILE, over ?? version, data, baseText);
       setVersion(saved.version);
+      setBaseText(saved.text);
       setSavedData(data);
       setConflict(null);
       onSaved(FILE, saved.text, saved.version);
       setStatus('Saved.');
     } catch (e) {
       if (isConflict(e)) {
-        setConflict({ message: e.message, changed: e.body.changed, version: e.body.current.version });
+        setConflict({
+          message: e.message,
+          changed: e.body.changed,
+          conflicts: e.body.conflicts,
+          theirs: e.body.current,
+        });
         setStatus('');
       } else setStatus(e instanceof Error ? e.message : String(e));
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
-    event.preventDefault();
-    if (event.shiftKey) history.redo();
-    else history.undo();
-  };
-
   const count = problems.errors.length;
+  const canSave = count === 0 && data !== savedData;
+  const loadTheirs = () => {
+    if (!conflict) return;
+    const theirs = (parse(conflict.theirs.text) ?? {}) as Data;
+    setBaseText(conflict.theirs.text);
+    setVersion(conflict.theirs.version);
+    history.set(theirs);
+    setSavedData(theirs);
+    setConflict(null);
+  };
+  const onKeyDown = editorShortcuts({
+    undo: history.undo,
+    redo: history.redo,
+    save: () => {
+      if (canSave) void save();
+    },
+  });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the shortcuts are extras; every action has a button
     <div className={styles.list} onKeyDown={onKeyDown}>
@@ -103,18 +128,8 @@ export function SiteEditor({
         <h1 ref={heading} tabIndex={-1}>
           Site settings
         </h1>
-        <button type="button" className={styles.secondary} onClick={history.undo} disabled={!history.canUndo}>
-          Undo
-        </button>
-        <button type="button" className={styles.secondary} onClick={history.redo} disabled={!history.canRedo}>
-          Redo
-        </button>
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={count > 0 || data === savedData}
-          onClick={() => void save()}
-        >
+        <UndoRedoButtons history={history} />
+        <button type="button" className={styles.primary} disabled={!canSave} onClick={() => void save()}>
           Save
         </button>
         <span role="status" className={styles.status}>
@@ -122,21 +137,14 @@ export function SiteEditor({
         </span>
       </div>
       {conflict && (
-        <div className={styles.conflict} role="alert">
-          <h2>Someone else changed the site settings</h2>
-          <p>{conflict.message}</p>
-          <ul>
-            {conflict.changed.map((c) => (
-              <li key={c}>
-                <code>{c}</code>
-              </li>
-            ))}
-          </ul>
-          <p>Your changes are still here.</p>
-          <button type="button" className={styles.primary} onClick={() => void save(conflict.version)}>
-            Save mine over theirs
-          </button>
-        </div>
+        <ConflictNotice
+          heading="Someone else changed the site settings"
+          message={conflict.message}
+          changed={conflict.changed}
+          conflicts={conflict.conflicts}
+          onSaveMine={() => void save(conflict.theirs.version)}
+          onLoadTheirs={loadTheirs}
+        />
       )}
       <p className={styles.lead}>Facts about the company and settings every page shares.</p>
       <SchemaForm

@@ -264,6 +264,42 @@ describe('site settings and publishing', () => {
     expect(button('Save')).toBeDisabled();
   });
 
+  it('saves site.yaml with the text as opened, shows a conflict, and can load theirs', async () => {
+    const opened = server.texts.get('site.yaml') ?? '';
+    const theirs = opened.replace(/^(\s+phone: ")/m, '$1+1 ');
+    server.answer('PUT /file', () => ({
+      status: 409,
+      body: {
+        message: 'Someone else saved the site settings since you opened them.',
+        current: { version: 'v7', text: theirs },
+        changed: ['contact.phone'],
+        conflicts: [],
+        threeWay: true,
+      },
+    }));
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await waitFor(() => expect(button('Site settings')).toBeInTheDocument());
+    await userEvent.click(button('Site settings'));
+    const name = document.getElementById('site_company_name') as HTMLInputElement;
+    await userEvent.click(name);
+    await userEvent.paste(' Pvt Ltd');
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    await userEvent.keyboard('{Control>}s{/Control}'); // the same shortcut as on a page
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else changed the site settings');
+    expect(alert).toHaveTextContent(/What they changed:\s*contact\.phone/);
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      file: 'site.yaml',
+      base: opened,
+    });
+    expect(name).toHaveValue('Triune Technologies Pvt Ltd');
+    await userEvent.click(button('Drop mine and load theirs'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.getElementById('site_company_name')).toHaveValue('Triune Technologies');
+    expect((document.getElementById('site_contact_phone') as HTMLInputElement).value).toMatch(/^\+1 /);
+    expect(button('Save')).toBeDisabled();
+  });
+
   it('publishes and shows the progress until done', async () => {
     let polls = 0;
     server.answer('GET /publish', () => {

@@ -1,0 +1,31 @@
+import styles from './content.module.css';
+
+/** Undo and Redo, naming the shortcuts that do the same (editorShortcuts.ts). */
+export function UndoRedoButtons({
+  history,
+}: {
+  history: { undo: () => void; redo: () => void; canUndo: boolean; canRedo: boolean };
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.secondary}
+        onClick={history.undo}
+        disabled={!history.canUndo}
+        aria-keyshortcuts="Control+Z Meta+Z"
+      >
+        Undo
+      </button>
+      <button
+        type="button"
+        className={styles.secondary}
+        onClick={history.redo}
+        disabled={!history.canRedo}
+        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+      >
+        Redo
+      </button>
+    </>
+  );
+}
