@@ -5,7 +5,7 @@
  *  1. The rate limit is one budget for both instances (25 messages from one address, limit 20).
  *  2. 1,000 submissions (all four forms, one in five an application with a CV) through nginx, 20 at
  *     a time from 100 client addresses; one instance is killed with SIGKILL midway.
- *  3. Every acknowledged submission is stored; every stored one is emailed exactly once.
+ *  3. Every acknowledged submission is stored; every stored one is emailed once (only a send in flight at the kill may repeat, with its Message-ID).
  *  4. The survivor serves everything: pages, health, the four forms, a staff session opened
  *     before the kill, CV download, a CSRF-checked change; HTTP redirects to HTTPS; SIGTERM exits 0.
  * Without PostgreSQL it says so and exits 0. Exits 1 on any failed check.
@@ -20,7 +20,7 @@ import pg from 'pg';
 import { hashPassword } from '../../server/admin/password.ts';
 import { REPO_ROOT } from '../../server/config.ts';
 import { loadSiteFacts } from '../../server/content.ts';
-import { messageIdOf } from '../../server/notify/notifier.ts';
+import { messageIdOf, NOTIFIER_DEFAULTS } from '../../server/notify/notifier.ts';
 import type { FormName } from '../../server/storage/repository.ts';
 import { DOCX_BYTES, PDF_BYTES, removeTempDirs } from '../../server/testSupport.ts';
 import {
@@ -319,7 +319,7 @@ try {
   check((await instances[0]?.exited) === null, `instance ${portA} was killed with SIGKILL midway`);
   check(acknowledged.length >= TOTAL * 0.9, `${acknowledged.length} of ${TOTAL} acknowledged (at least 90%)`);
 
-  // 3. No acknowledged row lost; each stored submission emailed exactly once ----------------------
+  // 3. No acknowledged row lost; each stored submission emailed once ---------------------------------
   const tables: Record<FormName, string> = {
     demo: 'demo_requests',
     brochure: 'brochure_requests',
@@ -363,9 +363,15 @@ try {
     outbox.length === stored.size,
     `one outbox row per stored submission (${outbox.length} for ${stored.size})`,
   );
+  // A SIGKILL after the SMTP server accepted a message but before its outbox row recorded that is a
+  // window no sender can close: the survivor must send again what it cannot know was sent. Such a
+  // resend carries the same Message-ID (mail clients show it once), and only the killed instance's
+  // sends in flight can repeat, once each. Every other email must arrive exactly once.
+  const inFlight = NOTIFIER_DEFAULTS.concurrency;
+  const sent = counts.reduce((a, b) => a + b, 0);
   check(
-    pending === 0 && missing === 0 && twice === 0 && emailed === outbox.length,
-    `each email delivered exactly once: ${emailed} messages for ${outbox.length} submissions (${missing} missing, ${twice} more than once)`,
+    pending === 0 && missing === 0 && twice <= inFlight && counts.every((n) => n <= 2) && emailed === sent,
+    `each email delivered once (at most the killed instance's ${inFlight} sends in flight resent, with the same Message-ID): ${emailed} messages for ${outbox.length} submissions (${missing} missing, ${twice} more than once, ${emailed - sent} not from the outbox)`,
   );
 
   // 4. The survivor serves everything -------------------------------------------------------------
