@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { bootTag } from './build/scriptsAfterPaint.ts';
 import {
   blockChunks,
   checkBundle,
@@ -42,6 +43,14 @@ describe('check-bundle', () => {
         ),
       ),
     ).toEqual(['/assets/index-a.js', '/assets/vendor-b.js']);
+  });
+
+  it('finds what the boot script of a pre-rendered page loads after its first paint', () => {
+    const html = page('<link rel="stylesheet" href="/assets/index.css">').replace(
+      '</body>',
+      `${bootTag('/assets/index-a.js', ['/assets/react-b.js', '/assets/Hero-c.js'])}</body>`,
+    );
+    expect(firstLoadScripts(html)).toEqual(['/assets/index-a.js', '/assets/react-b.js', '/assets/Hero-c.js']);
   });
 
   it('follows static imports but not dynamic import()', () => {

@@ -30,11 +30,12 @@ export const FIRST_LOAD_GOAL_KB = 95;
 
 /**
  * The budgets the check enforces: the goal on every page but the home page, which is held at the
- * figure reached on 2026-11-24 (98.9 KB, rounded up; any other page at most 94.7 KB): React and
- * react-router alone are 82 KB, and the home page hydrates three animated blocks (hero, clients
- * marquee, products strip). Lower the home page's towards FIRST_LOAD_GOAL_KB as it loses code.
+ * figure reached on 2026-11-25 (95.4 KB, rounded up; any other page at most 93.7 KB): React and
+ * react-router alone are 82 KB, and the home page hydrates its hero slideshow at once (its clients
+ * marquee and products strip load as they come near the screen). Lower the home page's towards
+ * FIRST_LOAD_GOAL_KB as it loses code.
  */
-export const FIRST_LOAD_BUDGET_KB = { home: 99, other: FIRST_LOAD_GOAL_KB } as const;
+export const FIRST_LOAD_BUDGET_KB = { home: 96, other: FIRST_LOAD_GOAL_KB } as const;
 
 /** A page's budget, by its HTML file in the build (index.html is the home page). */
 export function firstLoadBudgetKb(htmlFile: string): number {
@@ -73,14 +74,18 @@ export interface BundleReport {
 const attr = (tag: string, name: string): string | undefined =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find(Boolean);
 
-/** The JS a page's HTML loads up front: module entry scripts and modulepreload links. */
+/**
+ * The JS a page's HTML loads without any action of the visitor: module entry scripts, modulepreload
+ * links, and what the pre-rendered pages' boot script adds after the first paint (its data-entry and
+ * data-preload, scripts/build/scriptsAfterPaint.ts).
+ */
 export function firstLoadScripts(html: string): string[] {
   const found: string[] = [];
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi))
-    if (attr(tag, 'type') === 'module') {
-      const src = attr(tag, 'src');
-      if (src) found.push(src);
-    }
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attr(tag, 'type') === 'module' ? attr(tag, 'src') : attr(tag, 'data-entry');
+    if (src) found.push(src);
+    found.push(...(attr(tag, 'data-preload')?.split(/\s+/).filter(Boolean) ?? []));
+  }
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi))
     if (attr(tag, 'rel')?.split(/\s+/).includes('modulepreload')) {
       const href = attr(tag, 'href');

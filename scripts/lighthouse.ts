@@ -137,7 +137,7 @@ export function toMarkdown(
     `${Math.round(meta.seconds)} s, with the machine's 1-minute load average at ${meta.load[0].toFixed(1)}–${meta.load[1].toFixed(1)} (2 cores).`,
     '',
     `Budget (exits 1 when missed): Performance >= ${BUDGET.performance}; Accessibility, Best Practices, SEO = 100;`,
-    `CLS <= ${BUDGET.cls}; first-load JavaScript (entry, its static imports and the page's modulepreloads, gzip)`,
+    `CLS <= ${BUDGET.cls}; first-load JavaScript (what the page's boot script loads after the first paint: entry, preloads and their static imports, gzip)`,
     `<= ${FIRST_LOAD_BUDGET_KB.home} KB on the home page, <= ${FIRST_LOAD_BUDGET_KB.other} KB on any other (also checked by \`tsx scripts/check-bundle.ts\` and the browser suite).`,
     `Goals of issue 23 (shown, not enforced): Performance ${GOAL.performance}, FCP <= ${secs(GOAL.fcpMs)}, LCP <= ${secs(GOAL.lcpMs)},`,
     `TBT <= ${GOAL.tbtMs} ms, unused JavaScript < ${GOAL.unusedJsKib} KiB, first-load JavaScript <= ${GOAL.jsKb} KB gzip.`,

@@ -55,7 +55,8 @@ function cacheControlFor(file: string): string {
 
 /**
  * CSP hashes ('sha256-...') of every executable inline script in the built pages. The policy allows
- * scripts from 'self' plus exactly these (React's streaming markers, if the pre-render emits any),
+ * scripts from 'self' plus exactly these (the boot script that loads a page's code after its first
+ * paint, scripts/build/scriptsAfterPaint.ts; React's streaming markers, if the pre-render emits any),
  * never 'unsafe-inline'. JSON-LD data blocks are not executed and need no hash.
  */
 export function inlineScriptHashes(clientDir: string): string[] {

@@ -4,13 +4,14 @@ import './styles/tokens.css';
 import './styles/fonts.css';
 import './styles/base.css';
 import { pageLoaders } from 'virtual:site-content';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { NOT_FOUND_PATH } from './content/model.ts';
 import { App } from './renderer/App.tsx';
 import { preloadBlocks } from './renderer/BlockRenderer.tsx';
 import { ContentProvider, cachedPageLoader, type SiteContent } from './renderer/ContentContext.tsx';
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from './renderer/hydratedEvent.ts';
 import { readSiteData } from './renderer/siteData.ts';
 
 // The site's data comes with the page (src/renderer/siteData.ts); the page loaders are code.
@@ -35,6 +36,19 @@ function painted(): Promise<void> {
   });
 }
 
+/**
+ * Announces that the page has hydrated (its effects run once the whole page has committed): the
+ * pre-rendered page's boot script then replays a button press made before, and `<html
+ * data-hydrated>` tells a browser test the page now answers to keys and clicks.
+ */
+function AnnounceHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset[HYDRATED_ATTRIBUTE] = 'true';
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return null;
+}
+
 async function start() {
   const container = document.getElementById('root');
   if (!container) return;
@@ -53,6 +67,7 @@ async function start() {
       <ContentProvider value={content}>
         <BrowserRouter>
           <App />
+          <AnnounceHydrated />
         </BrowserRouter>
       </ContentProvider>
     </StrictMode>

@@ -1,12 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  htmlFileFor,
-  inlineStylesheets,
-  lcpPreloads,
-  lowPriorityScripts,
-  withoutReactPreloads,
-} from './prerender.ts';
+import { htmlFileFor, inlineStylesheets, lcpPreloads, withoutReactPreloads } from './prerender.ts';
 
 describe('pre-render helpers', () => {
   it('writes each address to the file a static server finds', () => {
@@ -89,20 +83,5 @@ describe('pre-render helpers', () => {
       '<link rel="stylesheet" crossorigin href="/assets/a.css" disabled>',
     ]);
     expect(out).toContain('<link rel="icon" href="/favicon.svg">');
-  });
-
-  it("asks for the page's scripts at low priority, after what the first paint needs", () => {
-    const head =
-      '<link rel="preload" as="font" href="/f.woff2" crossorigin><link rel="stylesheet" href="/a.css">' +
-      '<link rel="modulepreload" crossorigin href="/assets/PageView.js"><script type="application/ld+json">{}</script>' +
-      '<script type="module" crossorigin src="/assets/index.js"></script>';
-    expect(lowPriorityScripts(head)).toBe(
-      '<link rel="preload" as="font" href="/f.woff2" crossorigin><link rel="stylesheet" href="/a.css">' +
-        '<link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/PageView.js"><script type="application/ld+json">{}</script>' +
-        '<script fetchpriority="low" type="module" crossorigin src="/assets/index.js"></script>',
-    );
-    // A priority set on purpose stays.
-    const high = '<link rel="modulepreload" fetchpriority="high" href="/x.js">';
-    expect(lowPriorityScripts(high)).toBe(high);
   });
 });

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { NOT_FOUND_PATH } from '../../src/content/model.ts';
 import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { jsonLdText, organizationJsonLd } from '../../src/renderer/structuredData.ts';
+import { scriptsAfterPaint } from './scriptsAfterPaint.ts';
 
 type ServerEntry = typeof import('./renderPage.tsx');
 
@@ -69,12 +70,12 @@ export function withoutReactPreloads(html: string): string {
 }
 
 /**
- * Preload for the body font's Latin file (the one every page needs first; the other subsets load
+ * Preload for the body font's Latin core file (the one every page needs first; the other subsets load
  * only if a page uses their characters), so text never waits for the stylesheet to discover it.
  */
 export function fontPreloads(clientDir: string): string {
   const fonts = readdirSync(path.join(clientDir, 'assets')).filter((f) =>
-    /-latin-wght-normal-[\w-]+\.woff2$/.test(f),
+    /-latin-core-wght-normal-[\w-]+\.woff2$/.test(f),
   );
   return fonts
     .map((f) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${f}" crossorigin>`)
@@ -153,20 +154,6 @@ export function inlineStylesheets(html: string, readAsset: (href: string) => str
   });
 }
 
-/**
- * Marks the page's scripts (the module entry and every module preload) `fetchpriority="low"`: the
- * pre-rendered page paints and reads without them, so they must not compete with what the first
- * paint needs (the HTML, the body font, the main picture). Chrome then fetches them after those,
- * instead of as high-priority requests in the page's critical chain.
- */
-export function lowPriorityScripts(html: string): string {
-  return html.replace(
-    /<(script\b[^>]*\btype="module"[^>]*\bsrc=|link\b[^>]*\brel="modulepreload")([^>]*)>/g,
-    (tag) =>
-      /\sfetchpriority=/.test(tag) ? tag : tag.replace(/^<(script|link)\b/, '$& fetchpriority="low"'),
-  );
-}
-
 /** `outDir` holds the Vite builds: client/ (written to) and server/ (the renderer). */
 export async function prerender(outDir: string): Promise<number> {
   const clientDir = path.join(outDir, 'client');
@@ -204,7 +191,7 @@ export async function prerender(outDir: string): Promise<number> {
       deferred,
     );
     const fullHead = `${head}\n    ${fonts}\n    ${lcpPreloads(html)}\n    ${assets}${structured}`;
-    const page = lowPriorityScripts(
+    const page = scriptsAfterPaint(
       inlineStylesheets(
         template
           .replace('<!--app-head-->', () => fullHead)

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobTitleOf } from '../../src/content/model.ts';
 import { messages, responses } from '../../src/forms/rules.ts';
-import { axeViolations, dialog, expectDialog, waitUntil } from './support/page.ts';
+import { axeViolations, dialog, expectDialog, gotoHydrated, waitUntil } from './support/page.ts';
 import {
   baseUrl,
   dbFile,
@@ -68,8 +68,7 @@ afterAll(async () => {
 
 async function open(path: string, base = baseUrl()): Promise<Page> {
   page = await context.newPage();
-  await page.goto(base + path);
-  await page.locator('h1').waitFor();
+  await gotoHydrated(page, base + path);
   return page;
 }
 
@@ -85,8 +84,7 @@ async function openLimited(path: string): Promise<Page> {
   const client = `198.51.100.${clients}`; // TEST-NET-2: an address no real client has.
   page = await context.newPage();
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': client });
-  await page.goto(limitedUrl() + path);
-  await page.locator('h1').waitFor();
+  await gotoHydrated(page, limitedUrl() + path);
   return page;
 }
 

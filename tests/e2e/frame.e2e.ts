@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from './support/page.ts';
+import { gotoHydrated, waitUntil } from './support/page.ts';
 import { baseUrl, launchBrowser, newContext, siteContent, WIDTHS } from './support/site.ts';
 
 const site = () => siteContent().site;
@@ -29,8 +29,7 @@ afterAll(async () => {
 
 async function open(context: BrowserContext, path: string): Promise<Page> {
   page = await context.newPage();
-  await page.goto(baseUrl() + path);
-  await page.locator('h1').waitFor();
+  await gotoHydrated(page, baseUrl() + path);
   return page;
 }
 
@@ -269,8 +268,7 @@ describe('chat button', () => {
     expect(site().frame.chatHintDelayMs).toBe(8000);
     page = await desktop.newPage();
     await page.clock.install();
-    await page.goto(`${baseUrl()}/about`);
-    await page.locator('h1').waitFor();
+    await gotoHydrated(page, `${baseUrl()}/about`);
     const hint = page.getByRole('button', { name: site().frame.chatHint });
     await page.clock.runFor(7500);
     expect(await hint.isVisible(), 'no hint before 8 s').toBe(false);
@@ -284,8 +282,7 @@ describe('chat button', () => {
   it('opens the Let’s Talk panel, and the hint never shows once it was opened', async () => {
     page = await desktop.newPage();
     await page.clock.install();
-    await page.goto(`${baseUrl()}/`);
-    await page.locator('h1').waitFor();
+    await gotoHydrated(page, `${baseUrl()}/`);
     const toggle = page.getByRole('button', { name: site().frame.chatButtonLabel });
     await toggle.click();
     const panel = page.getByRole('dialog', { name: site().frame.chatTitle });

@@ -8,7 +8,8 @@
  * Repeat visits (issue 23): a second page takes every script, stylesheet and font it shares with the
  * first from the browser's cache; a second visit of a page gets a 304 for its HTML and nothing else
  * from the network; after a deploy the next visit shows the new page, never the cached one; and a
- * link followed inside the site changes the page without loading a document.
+ * link followed inside the site changes the page without loading a document. A tap on the menu
+ * button made after the first paint but before the page's code has arrived opens the menu once it has.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -199,6 +200,35 @@ async function fetched(p: Page): Promise<{ document: Fetched & { ms: number }; r
   });
 }
 const isAsset = (f: Fetched) => f.url.startsWith('/assets/');
+
+describe('a press before the page has hydrated (issue 23: its code loads after the first paint)', () => {
+  it("opens the menu once the page's code has arrived, from a tap made before", async () => {
+    context = await newContext(browser, WIDTHS.mobile);
+    page = await context.newPage();
+    // Every script held back until released, as on a slow phone's connection.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/about`);
+    await page.locator('h1').waitFor();
+    const menuButton = page.getByRole('button', { name: siteContent().site.frame.menuButtonLabel });
+    const sheet = page.locator(`#${await menuButton.getAttribute('aria-controls')}`);
+    await menuButton.click();
+    await frames(page);
+    expect(await sheet.isVisible(), 'nothing can open it before the code is there').toBe(false);
+    release();
+    await sheet.waitFor({ state: 'visible' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    // Pressed once: it stays open (a second replay would close it again).
+    await frames(page);
+    expect(await sheet.isVisible()).toBe(true);
+  });
+});
 
 describe('repeat visits', () => {
   const facts = loadSiteFacts(REPO_ROOT);

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { HYDRATED_ATTRIBUTE } from '../../../src/renderer/hydratedEvent.ts';
 
 /** WCAG 2.0, 2.1 and 2.2 rules at levels A and AA. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -53,6 +54,17 @@ export function watchHygiene(page: Page, origin: string, allowStatus: string[] =
     if (!allowStatus.includes(key)) problems.push(`error answer: ${status} for ${response.url()}`);
   });
   return { problems };
+}
+
+/**
+ * Opens `url` and waits until its code has hydrated it. The page's scripts load after its first
+ * paint (scripts/build/scriptsAfterPaint.ts), so the load event no longer means the page answers to
+ * keys and clicks; a test of what the code does waits for that, as a visitor would for a tap to work.
+ * (Presses made before hydration are tested on their own in loading.e2e.ts.)
+ */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction((name) => document.documentElement.dataset[name] === 'true', HYDRATED_ATTRIBUTE);
 }
 
 /** Scrolls the whole page in screen-high steps (so lazy images load), then back to the top. */
