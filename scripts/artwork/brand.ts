@@ -216,7 +216,6 @@ export function brandFiles(): [string, string][] {
 export function rasterSources() {
   return {
     favicon: favicon(),
-    appIcon: (n: number) => appIcon(n),
     appIconSquare: (n: number) => appIcon(n, false),
     og: ogImage(),
   };

@@ -1,12 +1,11 @@
 /**
  * Everything `npm run artwork` draws into public/, by path: the SVG illustrations, and the files
- * made from SVG sources (favicon.ico, app icons, the default sharing picture) plus the web manifest.
+ * made from SVG sources (favicon.ico, app icons, the default sharing picture).
  * Deterministic: the same code always gives the same bytes.
  */
 import sharp from 'sharp';
 import { brandFiles, rasterSources } from './brand.ts';
 import { pageFiles } from './pages.ts';
-import { C } from './palette.ts';
 import { productFiles } from './products.ts';
 import { serviceFiles } from './services.ts';
 
@@ -42,7 +41,7 @@ function ico(images: { size: number; data: Buffer }[]) {
   return Buffer.concat([header, ...images.map((im) => im.data)]);
 }
 
-/** The files drawn from SVG sources (their bytes depend on sharp's version) and the manifest. */
+/** The files drawn from SVG sources (their bytes depend on sharp's version). */
 export async function otherFiles(): Promise<[string, Buffer | string][]> {
   const r = rasterSources();
   const icoImages = await Promise.all(
@@ -51,35 +50,10 @@ export async function otherFiles(): Promise<[string, Buffer | string][]> {
   return [
     ['favicon.ico', ico(icoImages)],
     ['apple-touch-icon.png', await png(r.appIconSquare(180))],
-    ['icons/icon-192.png', await png(r.appIcon(192))],
-    ['icons/icon-512.png', await png(r.appIcon(512))],
     // A smooth gradient compresses poorly as PNG (~280 KB); as JPEG it is a fraction of that.
     [
       'images/brand/og-image.jpg',
       await sharp(Buffer.from(r.og)).jpeg({ quality: 86, mozjpeg: true }).toBuffer(),
-    ],
-    [
-      'site.webmanifest',
-      `${JSON.stringify(
-        {
-          name: 'Triune Technologies',
-          short_name: 'Triune',
-          description: 'Software, apps & services for education and business.',
-          start_url: '/',
-          display: 'standalone',
-          // The brand colour and the page background of src/styles/tokens.css (index.html's theme-color
-          // is the same token; tests/unit/design-tokens.test.ts checks both).
-          theme_color: C.p600,
-          background_color: C.white,
-          icons: [
-            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          ],
-        },
-        null,
-        2,
-      )}\n`,
     ],
   ];
 }

@@ -241,15 +241,9 @@ describe('design tokens', () => {
     expect(sources.filter((file) => literal.test(readFileSync(join(root, file), 'utf8')))).toEqual([]);
   });
 
-  it('gives index.html and the web manifest the brand colours of tokens.css', () => {
+  it('gives index.html the brand colour of tokens.css', () => {
     const html = readFileSync(join(root, 'index.html'), 'utf8');
     const themeColor = /<meta name="theme-color" content="([^"]+)"/.exec(html)?.[1];
     expect(themeColor).toBe(token('color-primary-600'));
-    const manifest = JSON.parse(readFileSync(join(root, 'public', 'site.webmanifest'), 'utf8')) as {
-      theme_color: string;
-      background_color: string;
-    };
-    expect(manifest.theme_color).toBe(token('color-primary-600'));
-    expect(manifest.background_color).toBe(token('color-white'));
   });
 });
