@@ -15,7 +15,22 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Two entries: the public site (index.html) and the staff app (/admin, served by the server
     // from the manifest: server/admin/page.ts), so nothing of the staff app reaches public pages.
-    rolldownOptions: { input: { index: 'index.html', admin: 'src/admin/main.tsx' } },
+    rolldownOptions: {
+      input: { index: 'index.html', admin: 'src/admin/main.tsx' },
+      output: {
+        // Four small modules every page loads first (links, pictures, the frame's new-tab hint and
+        // menu model) in one chunk instead of four: 1.1 KB gzip less on every page, and 8 first-load
+        // files instead of 12 on the home page (rolldown then also joins React's two chunks).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'frame',
+              test: /src[\\/](renderer[\\/]links|ui[\\/]Img|frame[\\/]NewTabHint|frame[\\/]navModel)\./,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

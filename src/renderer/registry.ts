@@ -37,8 +37,10 @@ export const blockRegistry: { [T in BlockType]: LazyBlock<BlockProps<T>> } = {
     defer: true,
   }),
   whatWeDo: lazyBlock(() => import('../blocks/whatWeDo/WhatWeDo.tsx'), STATIC),
-  clientsMarquee: lazyBlock(() => import('../blocks/clientsMarquee/ClientsMarquee.tsx')),
-  productsStrip: lazyBlock(() => import('../blocks/productsStrip/ProductsStrip.tsx')),
+  // Animated, and below the first screen on the home page: their code loads as they come near it
+  // (right after hydration where a page has one near the top).
+  clientsMarquee: lazyBlock(() => import('../blocks/clientsMarquee/ClientsMarquee.tsx'), { defer: true }),
+  productsStrip: lazyBlock(() => import('../blocks/productsStrip/ProductsStrip.tsx'), { defer: true }),
   servicesCarousel: lazyBlock(() => import('../blocks/servicesCarousel/ServicesCarousel.tsx'), {
     defer: true,
   }),
