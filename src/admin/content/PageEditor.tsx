@@ -27,7 +27,7 @@ import {
   skeletonOf,
   textForValidation,
 } from './document.ts';
-import { editorShortcuts } from './editorShortcuts.ts';
+import { editorShortcuts, SHORTCUT_KEYS } from './editorShortcuts.ts';
 import type { EditorFormContext } from './formContext.ts';
 import { HistoryPanel, versionLabel } from './HistoryPanel.tsx';
 import { kindOfFile } from './kinds.ts';
@@ -343,6 +343,7 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
           type="button"
           className={styles.primary}
           onClick={() => void doSave()}
+          aria-keyshortcuts={SHORTCUT_KEYS.save}
           disabled={errorCount > 0 || save.kind === 'saving' || (!dirty && version !== null)}
           aria-describedby="save-status"
         >

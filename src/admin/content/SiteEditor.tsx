@@ -8,7 +8,7 @@ import { type ContentApi, isConflict, type SiteFiles } from './api.ts';
 import { ConflictNotice } from './ConflictNotice.tsx';
 import styles from './content.module.css';
 import type { Data } from './document.ts';
-import { editorShortcuts } from './editorShortcuts.ts';
+import { editorShortcuts, SHORTCUT_KEYS } from './editorShortcuts.ts';
 import type { EditorFormContext } from './formContext.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { siteSchema } from './schemaForms.ts';
@@ -129,7 +129,13 @@ export function SiteEditor({
           Site settings
         </h1>
         <UndoRedoButtons history={history} />
-        <button type="button" className={styles.primary} disabled={!canSave} onClick={() => void save()}>
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={!canSave}
+          onClick={() => void save()}
+          aria-keyshortcuts={SHORTCUT_KEYS.save}
+        >
           Save
         </button>
         <span role="status" className={styles.status}>

@@ -1,4 +1,5 @@
 import styles from './content.module.css';
+import { SHORTCUT_KEYS } from './editorShortcuts.ts';
 
 /** Undo and Redo, naming the shortcuts that do the same (editorShortcuts.ts). */
 export function UndoRedoButtons({
@@ -13,7 +14,7 @@ export function UndoRedoButtons({
         className={styles.secondary}
         onClick={history.undo}
         disabled={!history.canUndo}
-        aria-keyshortcuts="Control+Z Meta+Z"
+        aria-keyshortcuts={SHORTCUT_KEYS.undo}
       >
         Undo
       </button>
@@ -22,7 +23,7 @@ export function UndoRedoButtons({
         className={styles.secondary}
         onClick={history.redo}
         disabled={!history.canRedo}
-        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+        aria-keyshortcuts={SHORTCUT_KEYS.redo}
       >
         Redo
       </button>

@@ -5,6 +5,13 @@ import type { KeyboardEvent } from 'react';
  * Shift+Ctrl/Cmd+Z (or Ctrl/Cmd+Y) redo, Ctrl/Cmd+S save. Each only repeats a button, so a screen
  * reader or keyboard user loses nothing without them.
  */
+/** The same shortcuts as aria-keyshortcuts values, for the buttons they repeat. */
+export const SHORTCUT_KEYS = {
+  undo: 'Control+Z Meta+Z',
+  redo: 'Control+Shift+Z Meta+Shift+Z Control+Y Meta+Y',
+  save: 'Control+S Meta+S',
+} as const;
+
 export function editorShortcuts(actions: { undo: () => void; redo: () => void; save: () => void }) {
   return (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
