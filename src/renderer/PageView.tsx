@@ -1,9 +1,9 @@
 /** One route: loads the page's content (suspending until it is there) and renders its blocks. */
-import { createContext, type ReactNode, use, useContext, useEffect, useMemo } from 'react';
+import { createContext, type ReactNode, use, useContext, useMemo } from 'react';
 import type { Page, RouteEntry } from '../content/model.ts';
 import { BlockRenderer } from './BlockRenderer.tsx';
 import { useContent } from './ContentContext.tsx';
-import { applyHead, headFor } from './head.ts';
+import { useDocumentHead } from './documentHead.ts';
 
 const PageContext = createContext<{ page: Page; route: RouteEntry } | null>(null);
 
@@ -31,9 +31,7 @@ export function PageProvider({
 export function PageView({ route }: { route: RouteEntry }) {
   const { loadPage, site, imageSizes } = useContent();
   const page = use(loadPage(route.file));
-  useEffect(() => {
-    applyHead(headFor(route, page, site, imageSizes));
-  }, [route, page, site, imageSizes]);
+  useDocumentHead(route, page, site, imageSizes);
   // One value per page: a new one would reach blocks still waiting for their code (lazyBlock's
   // `defer`) as an update, which makes React load them at once.
   const value = useMemo(() => ({ page, route }), [page, route]);

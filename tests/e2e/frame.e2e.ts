@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fullTitle } from '../../src/content/model.ts';
 import { gotoHydrated, waitUntil } from './support/page.ts';
 import { baseUrl, launchBrowser, newContext, siteContent, WIDTHS } from './support/site.ts';
 
@@ -305,6 +306,7 @@ describe('stylesheets', () => {
       if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname);
     });
     await page.goto(`${baseUrl()}/careers/graphic-designer`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     expect(stylesheets, 'stylesheets fetched while the page loads').toEqual([]);
 
     await page
@@ -331,5 +333,44 @@ describe('stylesheets', () => {
       0,
     );
     await fresh.close();
+  });
+});
+
+describe('the document head', () => {
+  it("is the server's on the loaded page, and the next page's own after client-side navigation", async () => {
+    const pages = siteContent().pages;
+    const pageAt = (path: string) => {
+      const found = pages.find((p) => p.page.path === path)?.page;
+      if (!found) throw new Error(`no page ${path}`);
+      return found;
+    };
+    const head = () =>
+      page.evaluate(() => ({
+        title: document.title,
+        ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+      }));
+    const expected = (path: string) => {
+      const yaml = pageAt(path);
+      return {
+        title: fullTitle(yaml, site()),
+        ogTitle: yaml.title,
+        canonical: `${site().url}${path}`,
+        description: yaml.description,
+      };
+    };
+    const p = await open(desktop, '/careers/graphic-designer');
+    expect(await head()).toEqual(expected('/careers/graphic-designer'));
+    // A mark on the window survives only a client-side navigation, not a reload.
+    await p.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await p
+      .getByRole('navigation', { name: site().frame.mainMenuLabel })
+      .first()
+      .getByRole('link', { name: 'About', exact: true })
+      .click();
+    await waitUntil(async () => (await head()).title === expected('/about').title, "the About page's title");
+    expect(await head()).toEqual(expected('/about'));
+    expect(await p.evaluate(() => 'sameDocument' in window), 'no reload').toBe(true);
   });
 });

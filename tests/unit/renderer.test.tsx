@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { validateContent } from '../../scripts/build/validateFolder.ts';
 import { formatError } from '../../src/validator/formatErrors.ts';
@@ -46,7 +46,8 @@ describe('rendering /services/iot from pages/services/iot.yaml', () => {
       within(main).getByAltText('A dashboard with fleet speed, fuel and alert charts'),
     ).toBeInTheDocument();
     expect(within(main).getByText('Ready to connect your fleet?')).toBeInTheDocument();
-    expect(document.title).toBe('Telematics & IoT Solutions | Triune Technologies');
+    // The head's code loads on demand (src/renderer/documentHead.ts).
+    await waitFor(() => expect(document.title).toBe('Telematics & IoT Solutions | Triune Technologies'));
   });
 });
 
@@ -57,8 +58,10 @@ describe('routing', () => {
     renderRoute('/services', content());
     expect(await screen.findByRole('heading', { level: 1, name: 'Telematics' })).toBeInTheDocument();
     // The alias tells search engines which address is the real one.
-    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
-      'https://fixture.example/services/iot',
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+        'https://fixture.example/services/iot',
+      ),
     );
   });
 
