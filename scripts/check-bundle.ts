@@ -29,13 +29,12 @@ import { validateContent } from './build/validateFolder.ts';
 export const FIRST_LOAD_GOAL_KB = 95;
 
 /**
- * The budgets the check enforces: the goal on every page but the home page, which is held at the
- * figure reached on 2026-11-25 (95.4 KB, rounded up; any other page at most 93.7 KB): React and
- * react-router alone are 82 KB, and the home page hydrates its hero slideshow at once (its clients
- * marquee and products strip load as they come near the screen). Lower the home page's towards
- * FIRST_LOAD_GOAL_KB as it loses code.
+ * The budgets the check enforces: the goal on every page. The home page is at it (95.0 KB on
+ * 2026-11-25, 35 bytes under; any other page at most 93.2 KB): React and react-router alone are
+ * 82 KB, and the home page hydrates its hero slideshow at once (its clients marquee and products
+ * strip load as they come near the screen). Kept apart so that a page that must go over says so here.
  */
-export const FIRST_LOAD_BUDGET_KB = { home: 96, other: FIRST_LOAD_GOAL_KB } as const;
+export const FIRST_LOAD_BUDGET_KB = { home: FIRST_LOAD_GOAL_KB, other: FIRST_LOAD_GOAL_KB } as const;
 
 /** A page's budget, by its HTML file in the build (index.html is the home page). */
 export function firstLoadBudgetKb(htmlFile: string): number {

@@ -20,24 +20,6 @@ const content: SiteContent = { ...readSiteData(document), loadPage: cachedPageLo
 const { routes } = content;
 
 /**
- * Resolves once the browser has painted the page as the server wrote it: after the next frame
- * (requestAnimationFrame, then a task), or after 100 ms where frames are not drawn (a hidden tab).
- * Hydrating a long page takes the main thread for a while on a slow phone; started first, it would
- * hold back the first paint of a page that needs no script to be read.
- */
-function painted(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
-}
-
-/**
  * Announces that the page has hydrated (its effects run once the whole page has committed): the
  * pre-rendered page's boot script then replays a button press made before, and `<html
  * data-hydrated>` tells a browser test the page now answers to keys and clicks.
@@ -54,15 +36,13 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) return;
   const prerendered = container.firstElementChild !== null;
-  // Load this page's content and block code first, so hydration finds everything ready; meanwhile
-  // the browser paints the pre-rendered page.
+  // Load this page's content and block code first, so hydration finds everything ready. (The
+  // pre-rendered page has painted already: its boot script asks for this code only after the first
+  // paint, scripts/build/scriptsAfterPaint.ts.)
   const route =
     routes.find((r) => r.path === window.location.pathname.replace(/(.)\/$/, '$1')) ??
     routes.find((r) => r.path === NOT_FOUND_PATH);
-  const ready = route
-    ? content.loadPage(route.file).then((page) => preloadBlocks(page.blocks, { skipDeferred: true }))
-    : Promise.resolve();
-  await Promise.all([ready, prerendered ? painted() : undefined]);
+  if (route) await preloadBlocks((await content.loadPage(route.file)).blocks, { skipDeferred: true });
   if (prerendered && route) headWrittenByServer(route.path);
   const app = (
     <StrictMode>
