@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fullTitle } from '../../src/content/model.ts';
-import { gotoHydrated, waitUntil } from './support/page.ts';
+import { gotoHydrated, waitForHydration, waitUntil } from './support/page.ts';
 import { baseUrl, launchBrowser, newContext, siteContent, WIDTHS } from './support/site.ts';
 
 const site = () => siteContent().site;
@@ -306,7 +306,7 @@ describe('stylesheets', () => {
       if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname);
     });
     await page.goto(`${baseUrl()}/careers/graphic-designer`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     expect(stylesheets, 'stylesheets fetched while the page loads').toEqual([]);
 
     await page

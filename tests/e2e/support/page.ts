@@ -64,6 +64,11 @@ export function watchHygiene(page: Page, origin: string, allowStatus: string[] =
  */
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await waitForHydration(page);
+}
+
+/** Waits until the page's code has hydrated it (`<html data-hydrated>`, set by the browser entry). */
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction((name) => document.documentElement.dataset[name] === 'true', HYDRATED_ATTRIBUTE);
 }
 
