@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { blocksOf, loadContent, renderRoute, renderWithContent } from '../../tests/support/content.tsx';
 import { preloadBlocks } from '../renderer/BlockRenderer.tsx';
 import type { SiteContent } from '../renderer/ContentContext.tsx';
+import { IDLE_TIMEOUT_MS } from '../ui/idle.ts';
 import { Frame } from './Frame.tsx';
 import { NavBar } from './NavBar.tsx';
 import { scrollWindowTo, stubMatchMedia } from './testing.ts';
@@ -85,6 +86,32 @@ describe('background', () => {
     expect(home).toHaveAttribute('href', '/');
     const sources = Array.from(home.querySelectorAll('img')).map((img) => img.getAttribute('src'));
     expect(sources).toEqual([site.company.logo, site.company.logoInverse]);
+  });
+
+  it.each([
+    ['/about', 'the light header', site.company.logo],
+    ['/', 'the home page’s dark header', site.company.logoInverse],
+  ])('on %s loads only the logo %s shows, and the other once the browser is idle', (path, _theme, shown) => {
+    vi.useFakeTimers();
+    try {
+      renderWithContent(<NavBar />, { path });
+      const home = within(header()).getByRole('link', { name: site.company.name });
+      const loading = () =>
+        Object.fromEntries(
+          Array.from(home.querySelectorAll('img')).map((img) => [
+            img.getAttribute('src'),
+            img.getAttribute('loading'),
+          ]),
+        );
+      const hidden = shown === site.company.logo ? site.company.logoInverse : site.company.logo;
+      expect(loading()).toEqual({ [shown]: 'eager', [hidden]: 'lazy' });
+      act(() => {
+        vi.advanceTimersByTime(IDLE_TIMEOUT_MS);
+      });
+      expect(loading()).toEqual({ [shown]: 'eager', [hidden]: 'eager' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -24,6 +24,7 @@ import { useContent } from '../renderer/ContentContext.tsx';
 import { SmartLink } from '../renderer/links.tsx';
 import { atLeast } from '../styles/breakpoints.ts';
 import { Img } from '../ui/Img.tsx';
+import { useBrowserIdle } from '../ui/idle.ts';
 import styles from './NavBar.module.css';
 import {
   activeSectionIndex,
@@ -61,6 +62,7 @@ export function NavBar() {
   const sections = resolveNavigation(site.navigation, collections);
   const active = activeSectionIndex(sections, path);
   const scrolled = useScrolledPast(site.frame.navSolidAfterPx);
+  const idle = useBrowserIdle();
 
   const [openDropdown, setOpenDropdown] = useState<number | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -115,6 +117,11 @@ export function NavBar() {
   const theme: NavTheme = mobileOpen || path !== '/' ? 'light' : scrolled ? 'dark' : 'transparent';
   const logo = site.company.logo;
   const logoInverse = site.company.logoInverse;
+  // Each logo is a picture of its own, and the browser builds a document for every SVG picture it
+  // receives: only the logo this theme shows loads with the page. The other follows once the browser
+  // is idle, so a theme change (the home page's menu, a client-side navigation) never shows a gap.
+  const onLight = theme === 'light';
+  const loadingFor = (shown: boolean) => (shown || idle ? 'eager' : 'lazy');
 
   return (
     <header
@@ -125,8 +132,18 @@ export function NavBar() {
     >
       <div className={`container ${styles.bar}`}>
         <SmartLink href="/" className={styles.brand} aria-label={site.company.name} onClick={closeAll}>
-          <Img src={logo} alt="" loading="eager" className={`${styles.logo} ${styles.logoOnLight}`} />
-          <Img src={logoInverse} alt="" loading="eager" className={`${styles.logo} ${styles.logoOnDark}`} />
+          <Img
+            src={logo}
+            alt=""
+            loading={loadingFor(onLight)}
+            className={`${styles.logo} ${styles.logoOnLight}`}
+          />
+          <Img
+            src={logoInverse}
+            alt=""
+            loading={loadingFor(!onLight)}
+            className={`${styles.logo} ${styles.logoOnDark}`}
+          />
         </SmartLink>
 
         <nav aria-label={site.frame.mainMenuLabel} className={styles.desktopNav}>

@@ -20,7 +20,7 @@ import { createServer, type SiteServer } from '../../server/app.ts';
 import { loadSiteFacts } from '../../server/content.ts';
 import { deriveCollections } from '../../src/content/model.ts';
 import { responses } from '../../src/forms/rules.ts';
-import { expectDialog, waitUntil } from './support/page.ts';
+import { expectDialog, waitForHydration, waitUntil } from './support/page.ts';
 import { baseUrl, launchBrowser, newContext, REPO_ROOT, siteContent, WIDTHS } from './support/site.ts';
 
 const clientDir = path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR || 'dist'), 'client');
@@ -227,6 +227,43 @@ describe('a press before the page has hydrated (issue 23: its code loads after t
     // Pressed once: it stays open (a second replay would close it again).
     await frames(page);
     expect(await sheet.isVisible()).toBe(true);
+  });
+});
+
+describe('the header logos (each SVG picture costs the browser a document of its own)', () => {
+  it('loads only the logo the header shows with the page, and the other once the browser is idle', async () => {
+    const { company } = siteContent().site;
+    context = await newContext(browser, WIDTHS.mobile);
+    page = await context.newPage();
+    const logos: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url()).pathname;
+      if (url === company.logo || url === company.logoInverse) logos.push(url);
+    });
+    // The page's code held back: what the pre-rendered HTML alone asks for.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'load' });
+    expect(logos, 'the home page’s dark header shows the light-coloured logo only').toEqual([
+      company.logoInverse,
+    ]);
+
+    const later = page.waitForRequest((r) => new URL(r.url()).pathname === company.logo);
+    release();
+    await waitForHydration(page);
+    await later;
+
+    // So the menu, whose sheet turns the header light, shows its logo at once.
+    await page.getByRole('button', { name: siteContent().site.frame.menuButtonLabel }).click();
+    const shown = page.locator(`header img[src="${company.logo}"]`);
+    await shown.waitFor({ state: 'visible' });
+    expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 });
 
