@@ -214,7 +214,8 @@ describe('a press before the page has hydrated (issue 23: its code loads after t
       await held;
       await route.continue();
     });
-    await page.goto(`${baseUrl()}/about`);
+    // Not the load event: a script the boot script added before it (held here) would hold it back.
+    await page.goto(`${baseUrl()}/about`, { waitUntil: 'domcontentloaded' });
     await page.locator('h1').waitFor();
     const menuButton = page.getByRole('button', { name: siteContent().site.frame.menuButtonLabel });
     const sheet = page.locator(`#${await menuButton.getAttribute('aria-controls')}`);
@@ -249,7 +250,14 @@ describe('the header logos (each SVG picture costs the browser a document of its
       await held;
       await route.continue();
     });
-    await page.goto(`${baseUrl()}/`, { waitUntil: 'load' });
+    // Not the load event: a script the boot script added before it (held here) would hold it back.
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'domcontentloaded' });
+    const inverse = page.locator(`header img[src="${company.logoInverse}"]`);
+    await waitUntil(
+      () => inverse.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      'the header’s logo',
+    );
+    await frames(page);
     expect(logos, 'the home page’s dark header shows the light-coloured logo only').toEqual([
       company.logoInverse,
     ]);
