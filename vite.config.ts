@@ -3,11 +3,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { contentPlugin } from './scripts/build/contentPlugin.ts';
 import { iconSpritePlugin } from './scripts/build/iconSprite.ts';
+import { reactRouterProductionBuild } from './scripts/build/reactRouterProduction.ts';
 
 export default defineConfig({
   // Tests load content through tests/support/content.tsx, so one broken YAML file fails its own
   // tests rather than stopping every test from starting.
-  plugins: [react(), ...(process.env.VITEST ? [] : [contentPlugin(), iconSpritePlugin()])],
+  plugins: [
+    react(),
+    ...(process.env.VITEST ? [] : [contentPlugin(), iconSpritePlugin(), reactRouterProductionBuild()]),
+  ],
   build: {
     outDir: 'dist/client',
     assetsInlineLimit: 0,

@@ -5,7 +5,7 @@
  * (firstLoadBudgetKb, gzip), hold no code of a block type the page does not have, no staff-app
  * code, no sweetalert2 and no form code, and keen-slider only on a page with the industries carousel.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { htmlFileFor } from '../../scripts/build/prerender.ts';
@@ -70,5 +70,18 @@ describe('the first load of every pre-rendered page', () => {
     expect(report.files.filter((f) => /DemoForm|useSubmission|sweetalert2/.test(f))).toEqual([]);
     const home = checkBundle(clientDir, htmlFileFor('/'));
     expect(home.files.filter((f) => /IndustriesCarousel|ServicesCarousel/.test(f))).toEqual([]);
+  });
+
+  it('ships React Router’s production build, not its development warnings (scripts/build/reactRouterProduction.ts)', () => {
+    const assets = path.join(clientDir, 'assets');
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    const router = scripts.filter((f) =>
+      readFileSync(path.join(assets, f), 'utf8').includes('may be used only in the context of a <Router>'),
+    );
+    expect(router.length, 'React Router is in the bundle').toBeGreaterThan(0);
+    const development = scripts.filter((f) =>
+      readFileSync(path.join(assets, f), 'utf8').includes('Hey developer'),
+    );
+    expect(development).toEqual([]);
   });
 });
