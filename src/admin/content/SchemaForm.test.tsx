@@ -100,3 +100,22 @@ describe('the generated block forms', () => {
     expect(document.getElementById('page_description__counter')).toHaveTextContent('5 / 170 characters');
   });
 });
+
+describe('the items of a list', () => {
+  it('are named "<list>, item <n>", as the Up, Down and Remove buttons count them', () => {
+    render(
+      <SchemaForm
+        schema={pageDetailsSchema()}
+        data={{ path: '/about', title: 'About', aliases: ['/about-us', '/company'] }}
+        idPrefix="page"
+        context={context}
+        onChange={() => undefined}
+      />,
+    );
+    // (rjsf adds "*" to the label of a required field)
+    expect(screen.getByRole('textbox', { name: /^Other addresses, item 1\*?$/ })).toHaveValue('/about-us');
+    expect(screen.getByRole('textbox', { name: /^Other addresses, item 2\*?$/ })).toHaveValue('/company');
+    expect(screen.queryByRole('textbox', { name: /addresses-\d/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove item 2 of 2' })).toBeInTheDocument();
+  });
+});

@@ -4,9 +4,10 @@
  * The data is held by the editor (for undo and the preview); this only shows it and reports changes.
  */
 import Form from '@rjsf/core';
-import type { ErrorSchema, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { memo } from 'react';
+import { ArrayItemField } from './ArrayItemField.tsx';
 import styles from './content.module.css';
 import type { EditorFormContext } from './formContext.ts';
 import type { Schema } from './schemaForms.ts';
@@ -21,6 +22,8 @@ const widgets: RegistryWidgetsType = {
   UpDownWidget: TextWidget,
   SelectWidget,
 };
+
+const fields: RegistryFieldsType = { ArraySchemaField: ArrayItemField };
 
 /** The block's `type` is chosen by adding the block, not typed in. */
 const hideType: UiSchema = { type: { 'ui:widget': 'hidden' }, 'ui:submitButtonOptions': { norender: true } };
@@ -60,6 +63,7 @@ function SchemaFormImpl({ schema, data, idPrefix, errors, context, onChange, isB
       formData={data}
       validator={validator}
       widgets={widgets}
+      fields={fields}
       templates={templates}
       formContext={context}
       idPrefix={idPrefix}
