@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 
-/** The longest wait for an idle moment; also the fallback timer's delay. */
+/** The longest wait for an idle moment (the fallback timer is shorter). */
 export const IDLE_TIMEOUT_MS = 2000;
 const FALLBACK_DELAY_MS = 1000;
 
