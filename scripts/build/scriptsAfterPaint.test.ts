@@ -171,6 +171,38 @@ describe('the boot script (in the browser)', () => {
     expect(presses).toBe(2);
   });
 
+  it('holds a key pressed on a button (ArrowDown on a menu button) and presses it again while the button has focus', () => {
+    const { added, window } = open(withControls, { paintObserver: true });
+    const menu = window.document.getElementById('menu');
+    menu?.focus();
+    menu?.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    expect(added()).toEqual(loaded);
+
+    const keys: string[] = [];
+    let presses = 0;
+    menu?.addEventListener('keydown', (e) => keys.push((e as KeyboardEvent).key));
+    menu?.addEventListener('click', () => presses++);
+    window.dispatchEvent(new window.Event(HYDRATED_EVENT));
+    expect(keys).toEqual(['ArrowDown']);
+    expect(presses).toBe(0);
+  });
+
+  it('lets Enter, Space and Tab be (Enter and Space arrive as a click), and drops a key whose button lost focus', () => {
+    const { added, window } = open(withControls, { paintObserver: true });
+    const menu = window.document.getElementById('menu');
+    menu?.focus();
+    for (const key of ['Enter', ' ', 'Tab'])
+      menu?.dispatchEvent(new window.KeyboardEvent('keydown', { key, bubbles: true }));
+    expect(added()).toEqual(nothing);
+
+    menu?.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    menu?.blur();
+    const keys: string[] = [];
+    menu?.addEventListener('keydown', (e) => keys.push((e as KeyboardEvent).key));
+    window.dispatchEvent(new window.Event(HYDRATED_EVENT));
+    expect(keys).toEqual([]);
+  });
+
   it('holds nothing when the page hydrates before any press, and leaves links alone', () => {
     const { added, window } = open(withControls, { paintObserver: true });
     window.document

@@ -25,8 +25,9 @@ import { HYDRATED_EVENT } from '../../src/renderer/hydratedEvent.ts';
  * paint.
  *
  * A press of a button (the menu, a slide arrow) before the page has hydrated would do nothing, and
- * the paint comes well before the code on a phone: the script holds the last such press, starts
- * loading at once, and presses the button again when the entry announces HYDRATED_EVENT. Links
+ * the paint comes well before the code on a phone: the script holds the last such press (a click,
+ * or a key such as ArrowDown on a menu's button), starts loading at once, and presses the button
+ * again when the entry announces HYDRATED_EVENT (a key only if the button still has focus). Links
  * need no help (they work as plain links), nor do forms (src/renderer/lazyBlock.ts holds a submit).
  */
 export const BOOT_SCRIPT = `(function (boot) {
@@ -47,16 +48,26 @@ export const BOOT_SCRIPT = `(function (boot) {
   }
   function soon() { setTimeout(load, 0); }
   var held = null;
+  var heldKey = null;
   function hold(event) {
     var button = event.target.closest && event.target.closest('button[type="button"]');
     if (!button) return;
+    // Enter and Space press a button by clicking it (held as that click); Tab moves on by itself.
+    if (event.type === 'keydown' && (/^(Enter| |Tab)$/.test(event.key) || event.altKey || event.ctrlKey || event.metaKey)) return;
     held = button;
+    heldKey = event.type === 'keydown' ? event.key : null;
     load();
   }
   document.addEventListener('click', hold, true);
+  document.addEventListener('keydown', hold, true);
   addEventListener('${HYDRATED_EVENT}', function () {
     document.removeEventListener('click', hold, true);
-    if (held && held.isConnected) held.click();
+    document.removeEventListener('keydown', hold, true);
+    if (!held || !held.isConnected) return;
+    if (heldKey === null) return held.click();
+    // A key goes to the button only while it still has the focus the visitor pressed it with.
+    if (document.activeElement === held)
+      held.dispatchEvent(new KeyboardEvent('keydown', { key: heldKey, bubbles: true, cancelable: true }));
   }, { once: true });
   if (document.visibilityState === 'hidden') return load();
   setTimeout(load, 3000);

@@ -231,6 +231,38 @@ describe('a press before the page has hydrated (issue 23: its code loads after t
   });
 });
 
+describe('a key pressed before the page has hydrated', () => {
+  it('opens a dropdown from ArrowDown on its button, pressed before the code arrived', async () => {
+    context = await newContext(browser, WIDTHS.desktop);
+    page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/about`, { waitUntil: 'domcontentloaded' });
+    const nav = page.getByRole('navigation', { name: siteContent().site.frame.mainMenuLabel }).first();
+    const products = nav.getByRole('button', { name: 'Products' });
+    await products.focus();
+    await page.keyboard.press('ArrowDown');
+    await frames(page);
+    expect(await products.getAttribute('aria-expanded'), 'nothing can open it before the code is there').toBe(
+      'false',
+    );
+    release();
+    await waitUntil(
+      async () => (await products.getAttribute('aria-expanded')) === 'true',
+      'the dropdown open',
+    );
+    // As ArrowDown does once the page has hydrated: the first entry has the focus.
+    const first = page.locator(`#${await products.getAttribute('aria-controls')} a`).first();
+    await waitUntil(() => first.evaluate((a) => a === document.activeElement), 'focus on the first entry');
+  });
+});
+
 describe('the header logos (each SVG picture costs the browser a document of its own)', () => {
   it('loads only the logo the header shows with the page, and the other once the browser is idle', async () => {
     const { company } = siteContent().site;
