@@ -2,8 +2,9 @@
  * `npm run lighthouse`: the performance budget, measured. Serves the production build with the real
  * server (building dist/ first if needed), runs Lighthouse with its mobile defaults in Chromium on
  * every page, 3 times, and reports each figure as the median of the page's runs, each on its own
- * (scores and TBT move with the machine's load; scripts/lib/medianOfRuns.ts). Writes reports/lighthouse.md (scores, FCP, LCP,
- * CLS, TBT, unused JavaScript, first-load JavaScript) and exits 1 when a page is below the budget:
+ * (scores and TBT move with the machine's load; scripts/lib/medianOfRuns.ts). Writes
+ * reports/lighthouse.md (scores, FCP, LCP, CLS, TBT, unused JavaScript, first-load JavaScript) and
+ * exits 1 when a page is below the budget:
  *   Performance >= 95; Accessibility, Best Practices and SEO = 100; CLS <= 0.02;
  *   first-load JavaScript within its budget (gzip, scripts/check-bundle.ts firstLoadBudgetKb).
  * The issue's goals (issue 23: Performance 100, FCP <= 1.2 s, LCP <= 1.5 s, TBT <= 50 ms, unused
