@@ -201,21 +201,35 @@ async function fetched(p: Page): Promise<{ document: Fetched & { ms: number }; r
 }
 const isAsset = (f: Fetched) => f.url.startsWith('/assets/');
 
+/**
+ * Opens `path` in a fresh browser with every script held back until the returned release() is
+ * called, as on a slow phone's connection. It waits for DOMContentLoaded, not the load event: a
+ * script the boot script added before the load event (held here) would hold the load event back.
+ * `watch` runs before the page is opened (to record its requests, say).
+ */
+async function openWithScriptsHeld(
+  width: number,
+  path: string,
+  watch?: (p: Page) => void,
+): Promise<() => void> {
+  context = await newContext(browser, width);
+  page = await context.newPage();
+  watch?.(page);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
 describe('a press before the page has hydrated (issue 23: its code loads after the first paint)', () => {
   it("opens the menu once the page's code has arrived, from a tap made before", async () => {
-    context = await newContext(browser, WIDTHS.mobile);
-    page = await context.newPage();
-    // Every script held back until released, as on a slow phone's connection.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route: Route) => {
-      await held;
-      await route.continue();
-    });
-    // Not the load event: a script the boot script added before it (held here) would hold it back.
-    await page.goto(`${baseUrl()}/about`, { waitUntil: 'domcontentloaded' });
+    const release = await openWithScriptsHeld(WIDTHS.mobile, '/about');
     await page.locator('h1').waitFor();
     const menuButton = page.getByRole('button', { name: siteContent().site.frame.menuButtonLabel });
     const sheet = page.locator(`#${await menuButton.getAttribute('aria-controls')}`);
@@ -233,17 +247,7 @@ describe('a press before the page has hydrated (issue 23: its code loads after t
 
 describe('a key pressed before the page has hydrated', () => {
   it('opens a dropdown from ArrowDown on its button, pressed before the code arrived', async () => {
-    context = await newContext(browser, WIDTHS.desktop);
-    page = await context.newPage();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route: Route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`${baseUrl()}/about`, { waitUntil: 'domcontentloaded' });
+    const release = await openWithScriptsHeld(WIDTHS.desktop, '/about');
     const nav = page.getByRole('navigation', { name: siteContent().site.frame.mainMenuLabel }).first();
     const products = nav.getByRole('button', { name: 'Products' });
     await products.focus();
@@ -266,24 +270,14 @@ describe('a key pressed before the page has hydrated', () => {
 describe('the header logos (each SVG picture costs the browser a document of its own)', () => {
   it('loads only the logo the header shows with the page, and the other once the browser is idle', async () => {
     const { company } = siteContent().site;
-    context = await newContext(browser, WIDTHS.mobile);
-    page = await context.newPage();
     const logos: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url()).pathname;
-      if (url === company.logo || url === company.logoInverse) logos.push(url);
-    });
     // The page's code held back: what the pre-rendered HTML alone asks for.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route: Route) => {
-      await held;
-      await route.continue();
-    });
-    // Not the load event: a script the boot script added before it (held here) would hold it back.
-    await page.goto(`${baseUrl()}/`, { waitUntil: 'domcontentloaded' });
+    const release = await openWithScriptsHeld(WIDTHS.mobile, '/', (p) =>
+      p.on('request', (r) => {
+        const url = new URL(r.url()).pathname;
+        if (url === company.logo || url === company.logoInverse) logos.push(url);
+      }),
+    );
     const inverse = page.locator(`header img[src="${company.logoInverse}"]`);
     await waitUntil(
       () => inverse.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
