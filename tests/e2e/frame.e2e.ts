@@ -212,15 +212,17 @@ describe('Contact Us', () => {
     expect(expected, 'the footer can reach 100px below the top (page long enough)').toBeLessThan(
       before.maxScroll,
     );
+    // The smooth scroll has ended when the browser says so ('scrollend'). Two equal readings of the
+    // position 50 ms apart are not enough: on a busy machine a frame can take longer than that, and
+    // the test then measured a scroll still under way (scrollY 975 of 3517, 2 runs in 7).
+    await p.evaluate(() => {
+      const w = window as Window & { scrollEnded?: Promise<void> };
+      w.scrollEnded = new Promise((resolve) =>
+        addEventListener('scrollend', () => resolve(), { once: true }),
+      );
+    });
     await click();
-    // The smooth scroll has ended when the position stops changing.
-    let last = -1;
-    await waitUntil(async () => {
-      const y = await scrollY(p);
-      const still = y === last && y > 0;
-      last = y;
-      return still;
-    }, 'the smooth scroll to come to rest');
+    await p.evaluate(() => (window as Window & { scrollEnded?: Promise<void> }).scrollEnded);
     expect(
       Math.abs((await scrollY(p)) - expected),
       `scrollY ${await scrollY(p)} vs ${expected}`,
