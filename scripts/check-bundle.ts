@@ -29,10 +29,11 @@ import { validateContent } from './build/validateFolder.ts';
 export const FIRST_LOAD_GOAL_KB = 95;
 
 /**
- * The budgets the check enforces: the goal on every page. The home page is at it (95.0 KB on
- * 2026-11-25, 35 bytes under; any other page at most 93.2 KB): React and react-router alone are
- * 82 KB, and the home page hydrates its hero slideshow at once (its clients marquee and products
- * strip load as they come near the screen). Kept apart so that a page that must go over says so here.
+ * The budgets the check enforces: the goal on every page. The home page is close to it (94.6 KB on
+ * 2026-11-25, 390 bytes under; any other page at most 92.9 KB): React and react-router alone are
+ * about 82 KB, and the home page hydrates its hero slideshow at once (its clients marquee and
+ * products strip load as they come near the screen). Kept apart so that a page that must go over
+ * says so here.
  */
 export const FIRST_LOAD_BUDGET_KB = { home: FIRST_LOAD_GOAL_KB, other: FIRST_LOAD_GOAL_KB } as const;
 
