@@ -4,12 +4,16 @@ import { defineConfig } from 'vite';
 import { contentPlugin } from './scripts/build/contentPlugin.ts';
 import { iconSpritePlugin } from './scripts/build/iconSprite.ts';
 import { reactRouterProductionBuild } from './scripts/build/reactRouterProduction.ts';
+import { validatorsPlugin } from './scripts/build/validatorsPlugin.ts';
 
 export default defineConfig({
   // Tests load content through tests/support/content.tsx, so one broken YAML file fails its own
   // tests rather than stopping every test from starting.
   plugins: [
     react(),
+    // The staff app's schema checks, compiled at build time (its policy forbids 'unsafe-eval');
+    // the unit tests run the editor with them too.
+    validatorsPlugin(),
     ...(process.env.VITEST ? [] : [contentPlugin(), iconSpritePlugin(), reactRouterProductionBuild()]),
   ],
   build: {
@@ -39,7 +43,9 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['./tests/setup.ts'],
+    // settleImports first: its afterEach then runs last (after cleanup), failing a test that left
+    // modules loading instead of letting the environment's teardown trip over them by chance.
+    setupFiles: ['./tests/support/settleImports.ts', './tests/setup.ts'],
     globalSetup: ['./tests/findPostgres.ts'],
     include: [
       'src/**/*.test.{ts,tsx}',

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { compiledAtRunTime } from '../../src/validator/runtimeValidators.ts';
 import type { SchemaFile } from '../../src/validator/schemas.ts';
 import {
   type ContentSource,
@@ -94,6 +95,7 @@ export function folderSource(root: string, options: { freshSchemas?: boolean } =
     // A copied page is newer than the page it was copied from: it is the one told to change.
     changedAt: (file) => addedAt(root).get(file) ?? modifiedAt(root, file),
     schemas: cachedSchemas,
+    validators: compiledAtRunTime(cachedSchemas),
     schemaDirs: schemaDirs.map((dir) => toPosix(path.relative(root, dir))),
   };
 }

@@ -2,8 +2,10 @@
  * The staff area's page, /admin: a small HTML shell that loads the staff app (src/admin/main.tsx,
  * the build's second entry, found in Vite's manifest), served by this server, not part of the YAML
  * site: never pre-rendered, not in the sitemap (robots.txt disallows /admin), `noindex` in a meta
- * tag and an X-Robots-Tag header, never cached. The shell holds no inline script; its policy is the
- * site's own with one addition, 'unsafe-eval' (adminPolicy, below). Under `npm run dev`,
+ * tag and an X-Robots-Tag header, never cached. The shell holds no inline script, and its
+ * Content-Security-Policy is the site's own, as strict: no 'unsafe-eval' either, since the staff
+ * app's schema checks (the content validator's and the editor forms') are compiled at build time
+ * (scripts/build/validatorsPlugin.ts), not with `new Function` in the browser. Under `npm run dev`,
  * scripts/dev.ts serves the same shell through Vite instead.
  * The shell names the staff app's files as the manifest of the build being served lists them, read
  * once per build: the visual editor's Publish swaps in a new build (static.ts, servedSite.swap)
@@ -96,28 +98,6 @@ export function builtAdminAssets(clientDir: string | undefined): AdminAssets | u
   return { scripts: [url(entry.file)], preloads: [...preloads].map(url), styles: [...styles].map(url) };
 }
 
-const CSP = 'content-security-policy';
-
-/**
- * The /admin shell's Content-Security-Policy: the site's own (app.ts contentSecurityPolicy, as
- * helmet has already set it on this reply) plus 'unsafe-eval' in script-src. Only because ajv, the
- * JSON Schema checker of the staff app's content editor (src/validator and @rjsf/validator-ajv8),
- * compiles each schema's validator at run time with `new Function`, which script-src 'self' alone
- * forbids ("Error compiling schema" and a blank editor). Compiling those validators at build time
- * (ajv's standalone code, rjsf's precompiled validators) would remove the need for it; until then
- * every other response, the public pages included, keeps the strict policy.
- */
-export function adminPolicy(sitePolicy: string): string {
-  return sitePolicy
-    .split(';')
-    .map((directive) => {
-      const [name, ...values] = directive.trim().split(/\s+/);
-      if (name !== 'script-src' || values.includes("'unsafe-eval'")) return directive;
-      return [name, ...values, "'unsafe-eval'"].join(' ');
-    })
-    .join(';');
-}
-
 export function registerAdminPage(
   app: FastifyInstance,
   apiBase: string,
@@ -140,8 +120,6 @@ export function registerAdminPage(
   const noindex = { 'x-robots-tag': 'noindex, nofollow', 'cache-control': 'no-store' };
   app.get('/admin', async (_request, reply) => {
     const on = await enabled();
-    const sitePolicy = reply.getHeader(CSP);
-    if (on && typeof sitePolicy === 'string') reply.header(CSP, adminPolicy(sitePolicy));
     return reply
       .code(on ? 200 : 404)
       .headers(noindex)

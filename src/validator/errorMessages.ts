@@ -273,10 +273,15 @@ function describe(
         message:
           Number(p.limit) === 1 ? 'Must not be empty.' : `Must be at least ${p.limit} characters long.`,
       };
-    case 'maxLength':
+    case 'maxLength': {
+      // The limit of a text search engines show is theirs; any other is the design's (schema/defs).
+      const why = /search (engines|results)/i.test(String(parent.description ?? ''))
+        ? 'search engines cut the rest'
+        : 'a longer text does not fit the design';
       return {
-        message: `Is ${String(err.data).length} characters long; at most ${p.limit} are allowed (search engines cut the rest).`,
+        message: `Is ${String(err.data).length} characters long; at most ${p.limit} are allowed (${why}).`,
       };
+    }
     case 'minItems':
       return { message: `Needs at least ${p.limit} item${Number(p.limit) === 1 ? '' : 's'}.` };
     case 'maxItems':

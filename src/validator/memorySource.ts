@@ -1,31 +1,14 @@
 /**
- * A `ContentSource` over files held in memory: the visual editor validates the site as the user
- * types, with the page being edited replaced by its unsaved text.
+ * Files held in memory, checked against schemas compiled at run time: for Node (tests, tools). The
+ * browser editor uses memoryContentSource with the checks compiled at build time instead, so Ajv's
+ * compiler never reaches it.
  */
-import type { SchemaFile } from './schemas.ts';
-import { type ContentSource, PAGES_DIR } from './validateSite.ts';
+import { type MemoryContent, memoryContentSource } from './memoryContentSource.ts';
+import { compiledAtRunTime } from './runtimeValidators.ts';
+import type { ContentSource } from './validateSite.ts';
 
-export interface MemoryContent {
-  /** Text of site.yaml and of each page file, by path relative to the content root. */
-  files: ReadonlyMap<string, string>;
-  /** The pictures the site has, as pages name them ("/images/x.svg"). */
-  images: ReadonlySet<string>;
-  schemas: readonly SchemaFile[];
-  /**
-   * When each file was last changed (larger is newer), e.g. the page being edited as the newest:
-   * of two pages claiming one address, the newer is told to change.
-   */
-  changedAt?: ReadonlyMap<string, number>;
-}
+export type { MemoryContent } from './memoryContentSource.ts';
 
-export function memorySource({ files, images, schemas, changedAt }: MemoryContent): ContentSource {
-  return {
-    pageFiles: () =>
-      [...files.keys()].filter((f) => f.startsWith(`${PAGES_DIR}/`) && /\.ya?ml$/.test(f)).sort(),
-    readText: (file) => files.get(file),
-    hasImage: (imagePath) => images.has(imagePath),
-    changedAt: (file) => changedAt?.get(file),
-    schemas,
-    schemaDirs: ['schema'],
-  };
+export function memorySource(content: MemoryContent): ContentSource {
+  return memoryContentSource(content, compiledAtRunTime(content.schemas));
 }

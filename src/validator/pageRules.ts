@@ -4,7 +4,7 @@
  */
 import type { Page } from '../content/generated/content-types.ts';
 import { readablePath } from './errorMessages.ts';
-import { isCalendarDate } from './schemaValidator.ts';
+import { isCalendarDate } from './formats.ts';
 import type { ContentError } from './types.ts';
 import { type Claim, clashes } from './uniqueness.ts';
 import type { YamlFile } from './yamlFile.ts';

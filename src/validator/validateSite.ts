@@ -12,7 +12,7 @@ import { readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
 import { formLabelErrors } from './formLabels.ts';
 import { checkAddresses, checkListingOrder, checkPostingDates, expectedPathFor } from './pageRules.ts';
 import { blockSchemaFiles, blockTypeOf, PAGE_SCHEMA, type SchemaFile, SITE_SCHEMA } from './schemas.ts';
-import { createSchemaValidator, type MarkedValue } from './schemaValidator.ts';
+import type { MarkedValue, SchemaValidators } from './schemaValidator.ts';
 import { didYouMean } from './suggest.ts';
 import { commentTraps } from './textTraps.ts';
 import type { ContentError } from './types.ts';
@@ -28,6 +28,11 @@ export interface ContentSource {
   hasImage(imagePath: string): boolean;
   /** The JSON Schemas to check against. */
   schemas: readonly SchemaFile[];
+  /**
+   * The checks against `schemas`, compiled from them: at run time in Node (runtimeValidators.ts),
+   * at build time for the browser (precompiledValidators.ts), whose policy forbids compiling code.
+   */
+  validators: SchemaValidators;
   /**
    * When a file was last changed (any clock; larger is newer), if the source knows. Of two pages
    * claiming one address or one place in a list, the newer (a copy) is told to change.
@@ -72,20 +77,13 @@ export const PAGES_DIR = 'pages';
 
 export { expectedPathFor } from './pageRules.ts';
 
-/** Compiling the schemas takes a while: one validator per schema list. */
-const validators = new WeakMap<readonly SchemaFile[], ReturnType<typeof createSchemaValidator>>();
-
 export interface ValidateOptions {
   /** The date the warnings are judged on, YYYY-MM-DD (default: today, UTC). */
   today?: string;
 }
 
 export function validateSite(source: ContentSource, options: ValidateOptions = {}): ValidationResult {
-  let validator = validators.get(source.schemas);
-  if (!validator) {
-    validator = createSchemaValidator(source.schemas);
-    validators.set(source.schemas, validator);
-  }
+  const validator = source.validators;
   const errors: ContentError[] = [];
   const siteRel = SITE_FILE;
   const pageRels = source.pageFiles();
@@ -236,7 +234,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
 }
 
 /** Search results cut titles near 70 characters; the template's words count too. */
-const TITLE_SHOWN_LENGTH = 70;
+export const TITLE_SHOWN_LENGTH = 70;
 
 function longTitle(file: string, page: Page, site: SiteConfig, yf: YamlFile | undefined): ContentError[] {
   const shown = fullTitle(page, site);
