@@ -38,6 +38,8 @@ const WORDS_ONLY = new Set([
   'examples',
   'default',
   'markdownDescription',
+  // The visual editor's help where the form needs other words than the file (templates.tsx).
+  'editorDescription',
 ]);
 
 describe('the words of the schemas', () => {

@@ -262,25 +262,25 @@ export type ImagePath4 = string
  */
 export type CollectionName1 = ("products" | "services" | "jobs")
 /**
- * A line or paragraph of plain text.
+ * Name on cards and in menus.
  */
-export type Text50 = string
+export type Title = string
 /**
- * A line or paragraph of plain text.
+ * Shorter name for the menu, if the title is long.
  */
-export type Text51 = string
+export type Label = string
 /**
- * A line or paragraph of plain text.
+ * One or two sentences for cards.
  */
-export type Text52 = string
+export type Sentence = string
 /**
  * Icon shown next to the name in menus.
  */
 export type IconName1 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
- * A line or paragraph of plain text.
+ * Experience figure shown on the home page job card.
  */
-export type Text53 = string
+export type Label1 = string
 /**
  * One section of the page. `type` says which kind; the other properties depend on it.
  */
@@ -296,9 +296,13 @@ type: ("aboutCard" | "actionButton" | "applicationForm" | "brochureForm" | "bull
 type: ("aboutCard" | "actionButton" | "applicationForm" | "brochureForm" | "bulletGrid" | "callToAction" | "clientsMarquee" | "demoForm" | "featureImage" | "grievanceContact" | "hero" | "imageLink" | "imageRow" | "industriesCarousel" | "jobCards" | "jobTiles" | "pageHero" | "productFooter" | "productsStrip" | "scrollDown" | "servicesCarousel" | "textCards" | "whatWeDo")
 })
 /**
- * A line or paragraph of plain text.
+ * The card's heading.
  */
-export type Text54 = string
+export type Title1 = string
+/**
+ * A paragraph of text (at most 800 characters).
+ */
+export type Paragraph = string
 /**
  * Picture for screens 768px wide or more.
  */
@@ -308,117 +312,125 @@ export type ImagePath5 = string
  */
 export type ImagePath6 = string
 /**
- * A line or paragraph of plain text.
+ * An optional line above the button.
  */
-export type Text55 = string
+export type Sentence1 = string
 /**
- * A line or paragraph of plain text.
+ * The words on the button.
  */
-export type Text56 = string
+export type Label2 = string
 /**
  * Where the button goes: "#demo" scrolls smoothly to the demo form, "#contactus" to the footer, or a page or address.
  */
 export type Link4 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence under the heading. Not shown when left out.
  */
-export type Text57 = string
+export type Sentence2 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence under the heading saying what this brochure contains. Not shown when left out.
  */
-export type Text58 = string
+export type Sentence3 = string
 /**
- * A line or paragraph of plain text.
+ * Optional heading above the cards.
  */
-export type Text59 = string
+export type Heading = string
 /**
- * A line or paragraph of plain text.
+ * The card's heading.
  */
-export type Text60 = string
+export type Title2 = string
 /**
  * Optional icon shown next to the card's heading.
  */
 export type IconName2 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text61 = string
+export type Sentence4 = string
 /**
- * A line or paragraph of plain text.
+ * The highlighted words. They are not clickable.
  */
-export type Text62 = string
+export type Title3 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text63 = string
+export type Sentence5 = string
 /**
- * A line or paragraph of plain text.
+ * A short line above the heading.
  */
-export type Text64 = string
+export type Label3 = string
 /**
- * A line or paragraph of plain text.
+ * Section heading.
  */
-export type Text65 = string
+export type Heading1 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text66 = string
+export type Sentence6 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the pause button while the row of logos scrolls by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Text67 = string
+export type Label4 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the same button while the row of logos is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Text68 = string
+export type Label5 = string
 /**
- * A line or paragraph of plain text.
+ * The heading above the picture.
  */
-export type Text69 = string
+export type Heading2 = string
 /**
- * A line or paragraph of plain text.
+ * A paragraph of text (at most 800 characters).
  */
-export type Text70 = string
+export type Paragraph1 = string
 /**
- * A line or paragraph of plain text.
+ * Heading of the section.
  */
-export type Text71 = string
+export type Heading3 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text72 = string
+export type Sentence7 = string
 /**
- * A line or paragraph of plain text.
+ * Label of the officer's name.
  */
-export type Text73 = string
+export type Label6 = string
 /**
- * A line or paragraph of plain text.
+ * Label of the email address.
  */
-export type Text74 = string
+export type Label7 = string
 /**
- * A line or paragraph of plain text.
+ * Label of the phone number (shown only when site.yaml gives one).
  */
-export type Text75 = string
+export type Label8 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text76 = string
+export type Sentence8 = string
 /**
- * A line or paragraph of plain text.
+ * A short line above the headline.
  */
-export type Text77 = string
+export type Label9 = string
 /**
- * A line or paragraph of plain text.
+ * The fixed words of the headline, shown before the rotating phrase (the page's main heading).
  */
-export type Text78 = string
+export type Heading4 = string
 /**
- * A line or paragraph of plain text.
+ * The name of a card, a picture or a page in lists (at most 60 characters).
  */
-export type Text79 = string
+export type Title4 = string
 /**
- * A line or paragraph of plain text.
+ * Introduces the full list of phrases for screen readers (who hear the list once instead of every change).
  */
-export type Text80 = string
+export type Label10 = string
+/**
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
+ */
+export type Sentence9 = string
+/**
+ * Button text.
+ */
+export type Label11 = string
 /**
  * Where the button leads.
  */
@@ -428,49 +440,49 @@ export type Link5 = string
  */
 export type DurationMs1 = number
 /**
- * A line or paragraph of plain text.
+ * Name of the pause button while the headline and banner rotation runs by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Text81 = string
+export type Label12 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the same button while the headline and banner rotation is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Text82 = string
+export type Label13 = string
 /**
- * A line or paragraph of plain text.
+ * An optional heading above the picture.
  */
-export type Text83 = string
+export type Heading5 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text84 = string
+export type Sentence10 = string
 /**
- * A line or paragraph of plain text.
+ * Words shown under the picture that say where the click goes (also the link's name for screen readers).
  */
-export type Text85 = string
+export type Label14 = string
 /**
- * A line or paragraph of plain text.
+ * Optional heading above the pictures.
  */
-export type Text86 = string
+export type Heading6 = string
 /**
  * The picture, a file under public/.
  */
 export type ImagePath7 = string
 /**
- * A line or paragraph of plain text.
+ * The name of a card, a picture or a page in lists (at most 60 characters).
  */
-export type Text87 = string
+export type Title5 = string
 /**
- * A line or paragraph of plain text.
+ * A short line above the heading.
  */
-export type Text88 = string
+export type Label15 = string
 /**
- * A line or paragraph of plain text.
+ * Section heading.
  */
-export type Text89 = string
+export type Heading7 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text90 = string
+export type Sentence11 = string
 /**
  * How long each position shows before the carousel moves on, in milliseconds.
  */
@@ -480,145 +492,145 @@ export type DurationMs2 = number
  */
 export type DurationMs3 = number
 /**
- * A line or paragraph of plain text.
+ * Name of the previous button for screen readers.
  */
-export type Text91 = string
+export type Label16 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the next button for screen readers.
  */
-export type Text92 = string
+export type Label17 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the pause button while the carousel moves by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Text93 = string
+export type Label18 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the same button while the carousel is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Text94 = string
+export type Label19 = string
 /**
- * A line or paragraph of plain text.
+ * A short line above the heading.
  */
-export type Text95 = string
+export type Label20 = string
 /**
- * A line or paragraph of plain text.
+ * Section heading.
  */
-export type Text96 = string
+export type Heading8 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text97 = string
+export type Sentence12 = string
 /**
- * A line or paragraph of plain text.
+ * The job type badge on every card.
  */
-export type Text98 = string
+export type Label21 = string
 /**
- * A line or paragraph of plain text.
+ * Label before the years of experience.
  */
-export type Text99 = string
+export type Label22 = string
 /**
- * A line or paragraph of plain text.
+ * Text of the button shown on hover.
  */
-export type Text100 = string
+export type Label23 = string
 /**
- * A line or paragraph of plain text.
+ * The job title: the page's main heading, the position of applications, the job posting title.
  */
-export type Text101 = string
+export type Heading9 = string
 /**
- * A line or paragraph of plain text.
+ * The button's words.
  */
-export type Text102 = string
+export type Label24 = string
 /**
  * Where it goes.
  */
 export type Link6 = string
 /**
- * A line or paragraph of plain text.
+ * Small label above the value.
  */
-export type Text103 = string
+export type Label25 = string
+/**
+ * The fact itself, shown exactly as written.
+ */
+export type Label26 = string
 /**
  * A line or paragraph of plain text.
  */
-export type Text104 = string
+export type Text50 = string
 /**
  * A line or paragraph of plain text.
  */
-export type Text105 = string
+export type Text51 = string
 /**
  * A line or paragraph of plain text.
  */
-export type Text106 = string
+export type Text52 = string
 /**
  * A line or paragraph of plain text.
  */
-export type Text107 = string
+export type Text53 = string
 /**
  * A line or paragraph of plain text.
  */
-export type Text108 = string
+export type Text54 = string
 /**
  * A line or paragraph of plain text.
  */
-export type Text109 = string
+export type Text55 = string
 /**
- * A line or paragraph of plain text.
+ * The page's main heading (there is one per page).
  */
-export type Text110 = string
+export type Heading10 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text111 = string
+export type Sentence13 = string
 /**
- * A line or paragraph of plain text.
+ * A label pinned to the bottom right corner, such as "Coming Soon".
  */
-export type Text112 = string
+export type Label27 = string
 /**
- * A line or paragraph of plain text.
+ * A small line above the heading.
  */
-export type Text113 = string
+export type Label28 = string
 /**
- * A line or paragraph of plain text.
+ * The band's heading, usually the product's name.
  */
-export type Text114 = string
+export type Heading11 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text115 = string
-/**
- * A line or paragraph of plain text.
- */
-export type Text116 = string
+export type Sentence14 = string
 /**
  * Icon shown next to the highlight.
  */
 export type IconName3 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
- * A line or paragraph of plain text.
+ * The name of a card, a picture or a page in lists (at most 60 characters).
  */
-export type Text117 = string
+export type Title6 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text118 = string
+export type Sentence15 = string
 /**
- * A line or paragraph of plain text.
+ * The words on the button.
  */
-export type Text119 = string
+export type Label29 = string
 /**
  * Where the button goes.
  */
 export type Link7 = string
 /**
- * A line or paragraph of plain text.
+ * A short line above the heading.
  */
-export type Text120 = string
+export type Label30 = string
 /**
- * A line or paragraph of plain text.
+ * Section heading.
  */
-export type Text121 = string
+export type Heading12 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text122 = string
+export type Sentence16 = string
 /**
  * How long each product stays expanded before the next one opens, in milliseconds.
  */
@@ -628,85 +640,85 @@ export type DurationMs4 = number
  */
 export type DurationMs5 = number
 /**
- * A line or paragraph of plain text.
+ * Text of the button on the expanded product that opens its page.
  */
-export type Text123 = string
+export type Label31 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the pause button while the strip's rotation runs by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Text124 = string
+export type Label32 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the same button while the strip's rotation is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Text125 = string
+export type Label33 = string
 /**
- * A line or paragraph of plain text.
+ * What a screen reader announces for the button.
  */
-export type Text126 = string
+export type Label34 = string
 /**
- * A line or paragraph of plain text.
+ * A short line above the heading.
  */
-export type Text127 = string
+export type Label35 = string
 /**
- * A line or paragraph of plain text.
+ * Section heading.
  */
-export type Text128 = string
+export type Heading13 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text129 = string
+export type Sentence17 = string
 /**
- * A line or paragraph of plain text.
+ * Text shown on a card when it is expanded.
  */
-export type Text130 = string
+export type Label36 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the previous button for screen readers.
  */
-export type Text131 = string
+export type Label37 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the next button for screen readers.
  */
-export type Text132 = string
+export type Label38 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the pause button while the row of cards scrolls by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Text133 = string
+export type Label39 = string
 /**
- * A line or paragraph of plain text.
+ * Name of the same button while the row of cards is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Text134 = string
+export type Label40 = string
 /**
- * A line or paragraph of plain text.
+ * Optional heading above the cards.
  */
-export type Text135 = string
+export type Heading14 = string
 /**
- * A line or paragraph of plain text.
+ * The name of a card, a picture or a page in lists (at most 60 characters).
  */
-export type Text136 = string
+export type Title7 = string
 /**
- * A line or paragraph of plain text.
+ * A short line above the heading.
  */
-export type Text137 = string
+export type Label41 = string
 /**
- * A line or paragraph of plain text.
+ * Section heading.
  */
-export type Text138 = string
+export type Heading15 = string
 /**
  * Icon shown on the card.
  */
 export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
- * A line or paragraph of plain text.
+ * The name of a card, a picture or a page in lists (at most 60 characters).
  */
-export type Text139 = string
+export type Title8 = string
 /**
- * A line or paragraph of plain text.
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Text140 = string
+export type Sentence18 = string
 /**
- * A line or paragraph of plain text.
+ * Button text.
  */
-export type Text141 = string
+export type Label42 = string
 /**
  * Where the button leads.
  */
@@ -1011,13 +1023,13 @@ noindex?: boolean
  */
 listing?: {
 collection: CollectionName1
-title: Text50
-menuLabel?: Text51
-description?: Text52
+title: Title
+menuLabel?: Label
+description?: Sentence
 icon?: IconName1
 image?: Image1
 expandedImage?: Image2
-years?: Text53
+years?: Label1
 /**
  * Position in the list (1 comes first).
  */
@@ -1058,11 +1070,11 @@ export interface AboutCardBlock {
  * Title and description card.
  */
 type: "aboutCard"
-title: Text54
+title: Title1
 /**
  * One paragraph, or a list of paragraphs.
  */
-description: (Text27 | [Text27, ...(Text27)[]])
+description: (Paragraph | [Paragraph, ...(Paragraph)[]])
 background?: ResponsiveBackground
 }
 /**
@@ -1080,8 +1092,8 @@ export interface ActionButtonBlock {
  * A single call-to-action button.
  */
 type: "actionButton"
-text?: Text55
-label: Text56
+text?: Sentence1
+label: Label2
 href: Link4
 }
 /**
@@ -1096,7 +1108,7 @@ type: "applicationForm"
  * Name other links can jump to with #name.
  */
 anchor?: string
-intro?: Text57
+intro?: Sentence2
 }
 /**
  * A short form where a visitor leaves an email address to receive a brochure. Sent to the backend's /api/brochure-request. Its heading, label, button and small print are the same on every page: site.yaml `forms.brochure`.
@@ -1110,7 +1122,7 @@ type: "brochureForm"
  * Name other links can jump to with #name.
  */
 anchor?: string
-text?: Text58
+text?: Sentence3
 }
 /**
  * Cards with a title and a bullet list, two columns on wide screens and one on phones. In each bullet, the words before the first colon are shown bold.
@@ -1120,7 +1132,7 @@ export interface BulletGridBlock {
  * Grid of bullet cards.
  */
 type: "bulletGrid"
-heading?: Text59
+heading?: Heading
 /**
  * Cards per row on wide screens (phones always show one). Three suits three cards, two suits two or four.
  */
@@ -1133,14 +1145,14 @@ columns?: (2 | 3)
 cards: [BulletCard, ...(BulletCard)[]]
 }
 export interface BulletCard {
-title: Text60
+title: Title2
 icon?: IconName2
 /**
  * The bullet points. Words before the first colon are shown bold ("Live tracking: buses on a map").
  * 
  * @minItems 1
  */
-bullets: [Text27, ...(Text27)[]]
+bullets: [Sentence4, ...(Sentence4)[]]
 }
 /**
  * A highlighted label (not a button) and a paragraph inviting the visitor to get in touch.
@@ -1150,8 +1162,8 @@ export interface CallToActionBlock {
  * Call-to-action label and paragraph.
  */
 type: "callToAction"
-label: Text61
-paragraph: Text62
+label: Title3
+paragraph: Sentence5
 /**
  * Optional colours of the label's background, from left to right (CSS colours).
  * 
@@ -1167,12 +1179,12 @@ gradient?: [string, string]|[string, string, string]|[string, string, string, st
  */
 export interface ClientsMarqueeBlock {
 /**
- * Scrolling row of client logos from site.yaml.
+ * Scrolling row of the clients' logos.
  */
 type: "clientsMarquee"
-eyebrow?: Text63
-heading: Text64
-intro?: Text65
+eyebrow?: Label3
+heading: Heading1
+intro?: Sentence6
 /**
  * How many seconds one full loop of the row takes, by screen width.
  */
@@ -1190,8 +1202,8 @@ medium: number
  */
 wide: number
 }
-pauseLabel: Text66
-playLabel: Text67
+pauseLabel: Label4
+playLabel: Label5
 }
 /**
  * The demo / inquiry request form. Its heading and text come from site.yaml (forms.demo), so every page shows the same form.
@@ -1214,8 +1226,8 @@ export interface FeatureImageBlock {
  * Heading with one large picture.
  */
 type: "featureImage"
-heading: Text68
-text?: Text69
+heading: Heading2
+text?: Paragraph1
 image: Image3
 }
 /**
@@ -1236,12 +1248,12 @@ export interface GrievanceContactBlock {
  * Grievance officer contact section.
  */
 type: "grievanceContact"
-heading: Text70
-intro?: Text71
-nameLabel: Text72
-emailLabel: Text73
-phoneLabel?: Text74
-outro?: Text75
+heading: Heading3
+intro?: Sentence7
+nameLabel: Label6
+emailLabel: Label7
+phoneLabel?: Label8
+outro?: Sentence8
 }
 /**
  * The home page's full-screen opening: banner pictures that change at random and a headline whose last words rotate through what the company offers. A pause/play button stops and starts the rotation. It holds the page's main heading.
@@ -1251,16 +1263,16 @@ export interface HeroBlock {
  * Full-screen home hero with rotating banners and headline phrases.
  */
 type: "hero"
-eyebrow?: Text76
-heading: Text77
+eyebrow?: Label9
+heading: Heading4
 /**
  * The phrases that rotate after the fixed words, one at a time, in this order.
  * 
  * @minItems 1
  */
-phrases: [Text27, ...(Text27)[]]
-phrasesLabel: Text78
-intro?: Text79
+phrases: [Title4, ...(Title4)[]]
+phrasesLabel: Label10
+intro?: Sentence9
 /**
  * Buttons under the headline (the first one is highlighted).
  * 
@@ -1274,11 +1286,11 @@ actions?: []|[HeroAction]|[HeroAction, HeroAction]
  */
 banners: [Image4, ...(Image4)[]]
 intervalMs: DurationMs1
-pauseLabel: Text81
-playLabel: Text82
+pauseLabel: Label12
+playLabel: Label13
 }
 export interface HeroAction {
-label: Text80
+label: Label11
 link: Link5
 }
 /**
@@ -1299,14 +1311,14 @@ export interface ImageLinkBlock {
  * Clickable picture linking to another website.
  */
 type: "imageLink"
-heading?: Text83
-text?: Text84
+heading?: Heading5
+text?: Sentence10
 /**
  * The full address of the external website (https://...). It always opens in a new tab.
  */
 href: string
 image: Image5
-label: Text85
+label: Label14
 }
 /**
  * An image with the words a screen reader says instead of it.
@@ -1326,7 +1338,7 @@ export interface ImageRowBlock {
  * Row of images.
  */
 type: "imageRow"
-heading?: Text86
+heading?: Heading6
 /**
  * The pictures, left to right (top to bottom on phones).
  * 
@@ -1341,25 +1353,25 @@ src: ImagePath7
  * What the picture shows (empty only when purely decorative).
  */
 alt: string
-caption?: Text87
+caption?: Title5
 }
 /**
  * A carousel of the industries the company serves (listed once in site.yaml under `industries`). It moves on by itself, pauses while the pointer is over it, and has previous/next buttons that wrap around and a pause/play button.
  */
 export interface IndustriesCarouselBlock {
 /**
- * Carousel of the industries from site.yaml.
+ * Carousel of the industries the company serves.
  */
 type: "industriesCarousel"
-eyebrow?: Text88
-heading: Text89
-intro?: Text90
+eyebrow?: Label15
+heading: Heading7
+intro?: Sentence11
 intervalMs: DurationMs2
 slideDurationMs: DurationMs3
-previousLabel: Text91
-nextLabel: Text92
-pauseLabel: Text93
-playLabel: Text94
+previousLabel: Label16
+nextLabel: Label17
+pauseLabel: Label18
+playLabel: Label19
 }
 /**
  * The job openings (from each career page's `listing:`, with the experience figure in `years`) as cards linking to their pages, with an Apply Now button shown on hover.
@@ -1369,12 +1381,12 @@ export interface JobCardsBlock {
  * Cards of the open positions.
  */
 type: "jobCards"
-eyebrow?: Text95
-heading: Text96
-intro?: Text97
-typeLabel: Text98
-experienceLabel: Text99
-applyLabel: Text100
+eyebrow?: Label20
+heading: Heading8
+intro?: Sentence12
+typeLabel: Label21
+experienceLabel: Label22
+applyLabel: Label23
 }
 /**
  * The opening of a career page: a banner with the job title (the page's main heading), then tiles such as Work Location, Exp-Level and Job Type. The title is also the position the application form sends, and the block publishes the page's job posting for search engines (schema.org JobPosting).
@@ -1384,13 +1396,13 @@ export interface JobTilesBlock {
  * Job information tiles.
  */
 type: "jobTiles"
-title: Text101
+title: Heading9
 background?: ResponsiveBackground1
 /**
  * Optional button under the tiles, such as "Apply Now" jumping to the application form (#apply).
  */
 action?: {
-label: Text102
+label: Label24
 link: Link6
 }
 /**
@@ -1419,7 +1431,7 @@ employmentType: ("FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTER
  * The minimum experience asked for, in months (1 year = 12).
  */
 experienceMonths: number
-descriptionFrom: Text105
+descriptionFrom: Text50
 /**
  * Where the work happens: remote (with the country applicants must live in) or on site (with the office address).
  */
@@ -1434,8 +1446,8 @@ desktop: ImagePath5
 mobile: ImagePath6
 }
 export interface JobTile {
-legend: Text103
-value: Text104
+legend: Label25
+value: Label26
 /**
  * What the tile states; picks its icon (a map pin, a medal, a clock). Leave out for no icon.
  */
@@ -1446,17 +1458,17 @@ export interface RemoteWorkplace {
  * The job is done from home (schema.org TELECOMMUTE).
  */
 remote: true
-applicantCountry: Text106
+applicantCountry: Text51
 }
 export interface OnSiteWorkplace {
 /**
  * The job is done at the office below.
  */
 remote: false
-streetAddress?: Text107
-locality: Text108
-region: Text109
-postalCode?: Text110
+streetAddress?: Text52
+locality: Text53
+region: Text54
+postalCode?: Text55
 /**
  * Country, as its two-letter ISO code.
  */
@@ -1470,10 +1482,10 @@ export interface PageHeroBlock {
  * Full-screen hero with the page heading.
  */
 type: "pageHero"
-heading: Text111
-subheading?: Text112
+heading: Heading10
+subheading?: Sentence13
 background: ResponsiveBackground2
-badge?: Text113
+badge?: Label27
 }
 /**
  * The full-screen picture behind the heading, with a phone variant (used below 768px wide).
@@ -1490,9 +1502,9 @@ export interface ProductFooterBlock {
  * Product closing band above the site footer.
  */
 type: "productFooter"
-eyebrow?: Text114
-heading: Text115
-text?: Text116
+eyebrow?: Label28
+heading: Heading11
+text?: Sentence14
 /**
  * Two to four short highlights of the product, each with an icon.
  * 
@@ -1504,14 +1516,14 @@ highlights: [ProductHighlight, ProductHighlight]|[ProductHighlight, ProductHighl
  * The band's button.
  */
 action: {
-label: Text119
+label: Label29
 href: Link7
 }
 }
 export interface ProductHighlight {
 icon: IconName3
-title: Text117
-text?: Text118
+title: Title6
+text?: Sentence15
 }
 /**
  * The products (from each product page's `listing:`) as an accordion strip: one expanded at a time, moving on by itself. Hovering (768px or wider) or clicking an item selects it and pauses the rotation; clicking the expanded item opens its page. A pause/play button stops and starts the rotation.
@@ -1521,14 +1533,14 @@ export interface ProductsStripBlock {
  * Accordion strip of the products.
  */
 type: "productsStrip"
-eyebrow?: Text120
-heading: Text121
-intro?: Text122
+eyebrow?: Label30
+heading: Heading12
+intro?: Sentence16
 intervalMs: DurationMs4
 pauseAfterInteractionMs: DurationMs5
-exploreLabel: Text123
-pauseLabel: Text124
-playLabel: Text125
+exploreLabel: Label31
+pauseLabel: Label32
+playLabel: Label33
 }
 /**
  * A round arrow button that scrolls the page down smoothly by one screen height.
@@ -1538,7 +1550,7 @@ export interface ScrollDownBlock {
  * Scroll-down arrow.
  */
 type: "scrollDown"
-label?: Text126
+label?: Label34
 }
 /**
  * The services (from each service page's `listing:`) as cards scrolling continuously in a seamless loop. Hovering a card stops the scroll and shows its description; clicking a card opens its page in a new tab; previous/next buttons move by one card; a pause/play button stops and starts the scroll.
@@ -1548,9 +1560,9 @@ export interface ServicesCarouselBlock {
  * Continuously scrolling service cards.
  */
 type: "servicesCarousel"
-eyebrow?: Text127
-heading: Text128
-intro?: Text129
+eyebrow?: Label35
+heading: Heading13
+intro?: Sentence17
 /**
  * How far the cards move on each animation frame, in pixels.
  */
@@ -1563,11 +1575,11 @@ stepPx: number
  * How a previous/next step glides: the share of the distance still to go that is covered on each animation frame (an ease-out; 0.25 arrives in about 20 frames, 1 jumps at once). With reduced motion, or while the row is paused, steps are immediate.
  */
 stepEasePerFrame: number
-exploreLabel: Text130
-previousLabel: Text131
-nextLabel: Text132
-pauseLabel: Text133
-playLabel: Text134
+exploreLabel: Label36
+previousLabel: Label37
+nextLabel: Label38
+pauseLabel: Label39
+playLabel: Label40
 }
 /**
  * Cards with a title and one or more paragraphs, side by side on wide screens, such as "About Us" and "Job Description" on a career page.
@@ -1577,7 +1589,7 @@ export interface TextCardsBlock {
  * Title-and-text cards.
  */
 type: "textCards"
-heading?: Text135
+heading?: Heading14
 /**
  * The cards, in reading order: each written here (title and content) or taken from site.yaml `sharedText` (shared: name).
  * 
@@ -1586,11 +1598,11 @@ heading?: Text135
 cards: [(TextCard | SharedTextCardRef), ...((TextCard | SharedTextCardRef))[]]
 }
 export interface TextCard {
-title: Text136
+title: Title7
 /**
  * One paragraph, or a list of paragraphs.
  */
-content: (Text27 | [Text27, ...(Text27)[]])
+content: (Paragraph | [Paragraph, ...(Paragraph)[]])
 }
 export interface SharedTextCardRef {
 /**
@@ -1606,14 +1618,14 @@ export interface WhatWeDoBlock {
  * Short description of what the company does.
  */
 type: "whatWeDo"
-eyebrow?: Text137
-heading: Text138
+eyebrow?: Label41
+heading: Heading15
 /**
  * The text, one paragraph per item.
  * 
  * @minItems 1
  */
-paragraphs: [Text27, ...(Text27)[]]
+paragraphs: [Paragraph, ...(Paragraph)[]]
 /**
  * Small cards next to the text, each an icon, a title and a sentence.
  */
@@ -1627,10 +1639,10 @@ links: [WhatWeDoLink, ...(WhatWeDoLink)[]]
 }
 export interface WhatWeDoHighlight {
 icon: IconName4
-title: Text139
-text: Text140
+title: Title8
+text: Sentence18
 }
 export interface WhatWeDoLink {
-label: Text141
+label: Label42
 link: Link8
 }
