@@ -12,10 +12,10 @@ beforeEach(() => {
 
 const FILE = 'pages/products/summercamp.yaml';
 
-async function openEditor() {
+async function openEditor(file = FILE) {
   const client = contentApi('/backend/api/admin', 'csrf-1', server.fetch);
   const site = await client.site();
-  render(<PageEditor file={FILE} site={site} client={client} onBack={() => undefined} onSaved={vi.fn()} />);
+  render(<PageEditor file={file} site={site} client={client} onBack={() => undefined} onSaved={vi.fn()} />);
 }
 
 function previewDocument(): Document {
@@ -55,5 +55,32 @@ describe('the live preview', () => {
     await userEvent.click(phone);
     expect(phone).toHaveAttribute('aria-pressed', 'true');
     expect(document.querySelector('iframe')).toHaveStyle({ width: '390px' });
+  });
+
+  it('keeps every card of a bullet grid when a bullet is added, marks the empty one, and logs no error', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    try {
+      await openEditor('pages/services/iot.yaml');
+      const cards = () => previewDocument().querySelectorAll('main article');
+      await waitFor(() => expect(cards().length).toBeGreaterThan(1), { timeout: 10000 });
+      const before = cards().length;
+      const firstCardText = cards()[0]?.textContent ?? '';
+      const add = document.querySelector<HTMLButtonElement>(
+        'button[aria-label="Add an item to Bullet points"]',
+      );
+      if (!add) throw new Error('no Add button for bullet points');
+      await userEvent.click(add);
+      await waitFor(() =>
+        expect(previewDocument().querySelector('main [data-preview-problem]')).toHaveTextContent(
+          /Bullet points, item \d+ is empty/,
+        ),
+      );
+      expect(cards()).toHaveLength(before);
+      expect(cards()[0]?.textContent).toContain(firstCardText.slice(0, 40));
+      expect(previewDocument().body.textContent).not.toMatch(/cannot be shown|shows once its problems/);
+      expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 });

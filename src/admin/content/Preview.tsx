@@ -19,8 +19,10 @@ import tokensCss from '../../styles/tokens.css?inline';
 import styles from './content.module.css';
 import type { PageDoc } from './document.ts';
 import { findField } from './findField.ts';
+import { MISSING_PICTURE, PROBLEM_MARK, previewBlock } from './previewBlocks.ts';
 import type { ParsedSite } from './previewContent.ts';
 import { previewContent } from './previewContent.ts';
+import { blockLabel } from './schemaForms.ts';
 import type { Segment } from './validation.ts';
 
 export const DEVICES = [
@@ -32,7 +34,10 @@ export const DEVICES = [
 const SRC_DOC =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>';
 
-/** A block whose data is half-typed may not render: say so in its place, keep the rest. */
+/**
+ * The last resort for a block that still fails to draw (previewBlocks.ts makes its data whole, so
+ * this is for a component's own mistake): say so in its place, keep the rest.
+ */
 class BlockBoundary extends Component<{ children: ReactNode; label: string }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
@@ -44,12 +49,45 @@ class BlockBoundary extends Component<{ children: ReactNode; label: string }, { 
   override render() {
     return this.state.failed ? (
       <p style={{ padding: '1rem', background: '#fef2f2', color: '#b91c1c', margin: 0 }}>
-        {this.props.label}: this section shows once its problems are fixed.
+        {this.props.label}: this section cannot be shown yet. Check the boxes marked in red.
       </p>
     ) : (
       this.props.children
     );
   }
+}
+
+/**
+ * The staff app's global stylesheet (src/admin/admin.css, known by its `--ink` colour) styles bare
+ * elements for its own screens (`dl` as a white box, `h1`, `table`, `body`); the site's blocks use
+ * the same elements, so those rules must not reach the preview (they drew the job tiles as empty
+ * white boxes). Its other rules (classes) cannot match anything there and may stay.
+ */
+function isStaffSheet(sheet: CSSStyleSheet | null): sheet is CSSStyleSheet {
+  try {
+    return [...(sheet?.cssRules ?? [])].some(
+      (r) =>
+        'selectorText' in r &&
+        r.selectorText === ':root' &&
+        (r as CSSStyleRule).style.getPropertyValue('--ink'),
+    );
+  } catch {
+    return false; // a stylesheet from elsewhere, whose rules cannot be read: not the staff app's
+  }
+}
+
+const ELEMENTS_ONLY = /^(:root|[a-z][a-z0-9]*)(\s*,\s*(:root|[a-z][a-z0-9]*))*$/;
+
+/** The text of a staff stylesheet without its rules for bare elements (also inside @media). */
+function withoutElementRules(rules: CSSRuleList): string {
+  return [...rules]
+    .map((rule) => {
+      if ('selectorText' in rule && ELEMENTS_ONLY.test(String(rule.selectorText).trim())) return '';
+      if ('media' in rule && 'cssRules' in rule)
+        return `@media ${(rule as CSSMediaRule).media.mediaText} { ${withoutElementRules((rule as CSSMediaRule).cssRules)} }`;
+      return rule.cssText;
+    })
+    .join('\n');
 }
 
 /** Copies the editor's stylesheets (the blocks' CSS modules arrive as their code loads) into the frame. */
@@ -59,7 +97,13 @@ function mirrorStyles(into: Document): () => void {
     if (!(node instanceof HTMLStyleElement || (node instanceof HTMLLinkElement && node.rel === 'stylesheet')))
       return;
     if (copies.has(node)) return;
-    const clone = into.importNode(node, true);
+    const sheet = node.sheet;
+    let clone: Node;
+    if (isStaffSheet(sheet)) {
+      const style = into.createElement('style');
+      style.textContent = withoutElementRules(sheet.cssRules);
+      clone = style;
+    } else clone = into.importNode(node, true);
     copies.set(node, clone);
     into.head.insertBefore(clone, into.getElementById('site-globals'));
   };
@@ -69,6 +113,33 @@ function mirrorStyles(into: Document): () => void {
   });
   observer.observe(document.head, { childList: true });
   return () => observer.disconnect();
+}
+
+/** How the preview marks a part still to be filled in (a stand-in of previewBlocks.ts). */
+const PROBLEM_CSS =
+  '[data-preview-problem] { outline: 2px dashed #b91c1c; outline-offset: 2px; background: #fef2f2; color: #991b1b; }';
+
+/** Marks the elements that show a stand-in (a text or picture previewBlocks.ts put in), so the user sees what to fix. */
+function markStandIns(root: HTMLElement): void {
+  const d = root.ownerDocument;
+  for (const el of root.querySelectorAll('[data-preview-problem]'))
+    el.removeAttribute('data-preview-problem');
+  const walker = d.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (node.nodeValue?.includes(PROBLEM_MARK)) node.parentElement?.setAttribute('data-preview-problem', '');
+  for (const img of root.querySelectorAll('img'))
+    if (img.getAttribute('src') === MISSING_PICTURE) img.setAttribute('data-preview-problem', '');
+}
+
+/** Each block's data made whole once per version of it (the preview draws on every keystroke). */
+const wholeBlocks = new WeakMap<object, Record<string, unknown>>();
+function drawable(data: Record<string, unknown>): Record<string, unknown> {
+  let out = wholeBlocks.get(data);
+  if (!out) {
+    out = previewBlock(data);
+    wholeBlocks.set(data, out);
+  }
+  return out;
 }
 
 export interface PreviewProps {
@@ -124,7 +195,7 @@ export function Preview({ doc, file, parsed, activeKey, onPick, label }: Preview
     }
     const globals = d.createElement('style');
     globals.id = 'site-globals';
-    globals.textContent = `${fontsCss}\n${tokensCss}\n${baseCss}\n[data-preview-active] > * { outline: 3px solid #6366f1; outline-offset: -3px; }`;
+    globals.textContent = `${fontsCss}\n${tokensCss}\n${baseCss}\n[data-preview-active] > * { outline: 3px solid #6366f1; outline-offset: -3px; }\n${PROBLEM_CSS}`;
     d.head.append(globals);
     const stop = mirrorStyles(d);
     // The preview is for looking and pointing: links do not navigate, forms do not send.
@@ -152,10 +223,15 @@ export function Preview({ doc, file, parsed, activeKey, onPick, label }: Preview
   };
 
   const page = useMemo(
-    () => ({ ...doc.details, blocks: doc.blocks.map((b) => b.data) }) as unknown as Page,
+    () => ({ ...doc.details, blocks: doc.blocks.map((b) => drawable(b.data)) }) as unknown as Page,
     [doc],
   );
   const { content, route } = useMemo(() => previewContent(parsed, file, page), [parsed, file, page]);
+
+  // After every drawing: mark what still needs filling in.
+  useEffect(() => {
+    if (mount) markStandIns(mount);
+  });
 
   // Show the block whose field has the focus.
   useEffect(() => {
@@ -214,8 +290,8 @@ export function Preview({ doc, file, parsed, activeKey, onPick, label }: Preview
                 <main id="main" className="page" data-page={route.canonicalPath}>
                   {doc.blocks.map((b) => (
                     <div key={b.key} data-block-key={b.key} style={{ display: 'contents' }}>
-                      <BlockBoundary label={String(b.data.type)}>
-                        <BlockRenderer blocks={[b.data as unknown as Block]} />
+                      <BlockBoundary label={blockLabel(String(b.data.type))}>
+                        <BlockRenderer blocks={[drawable(b.data) as unknown as Block]} />
                       </BlockBoundary>
                     </div>
                   ))}

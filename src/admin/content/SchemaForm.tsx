@@ -5,14 +5,14 @@
  */
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { memo } from 'react';
 import { ArrayItemField } from './ArrayItemField.tsx';
 import styles from './content.module.css';
 import type { EditorFormContext } from './formContext.ts';
-import type { Schema } from './schemaForms.ts';
+import { type Schema, withoutHeading } from './formSchemas.ts';
+import { formValidator } from './formValidator.ts';
 import { templates } from './templates.tsx';
-import { SelectWidget, TextWidget } from './widgets.tsx';
+import { DateWidget, SelectWidget, TextWidget } from './widgets.tsx';
 
 const widgets: RegistryWidgetsType = {
   TextWidget,
@@ -21,6 +21,8 @@ const widgets: RegistryWidgetsType = {
   EmailWidget: TextWidget,
   UpDownWidget: TextWidget,
   SelectWidget,
+  // rjsf's own would be the browser's date input, whose format follows the browser's language.
+  DateWidget,
 };
 
 const fields: RegistryFieldsType = { ArraySchemaField: ArrayItemField };
@@ -46,22 +48,22 @@ const untitled = new WeakMap<Schema, Schema>();
 function withoutTitle(schema: Schema): Schema {
   let copy = untitled.get(schema);
   if (!copy) {
-    const { title: _title, description: _description, ...rest } = schema;
-    copy = rest;
+    copy = withoutHeading(schema);
     untitled.set(schema, copy);
   }
   return copy;
 }
 
 function SchemaFormImpl({ schema, data, idPrefix, errors, context, onChange, isBlock }: SchemaFormProps) {
+  const formSchema = withoutTitle(schema);
   return (
     <Form
       className={styles.form}
       tagName="div"
-      schema={withoutTitle(schema)}
+      schema={formSchema}
       uiSchema={isBlock ? hideType : noSubmit}
       formData={data}
-      validator={validator}
+      validator={formValidator(formSchema)}
       widgets={widgets}
       fields={fields}
       templates={templates}

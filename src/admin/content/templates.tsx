@@ -6,11 +6,13 @@
 import type {
   ArrayFieldItemTemplateProps,
   ArrayFieldTemplateProps,
+  DescriptionFieldProps,
   FieldErrorProps,
   TemplatesType,
 } from '@rjsf/utils';
 import { errorId, getTemplate, getUiOptions } from '@rjsf/utils';
 import styles from './content.module.css';
+import { FieldChoice } from './FieldChoice.tsx';
 import { contextOf } from './formContext.ts';
 
 function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
@@ -90,7 +92,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       />
       <ArrayFieldDescriptionTemplate
         fieldPathId={fieldPathId}
-        description={uiOptions.description || schema.description}
+        description={uiOptions.description || helpOf(schema)}
         schema={schema}
         uiSchema={uiSchema}
         registry={registry}
@@ -111,7 +113,40 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   );
 }
 
-function FieldErrorTemplate({ errors = [], fieldPathId, registry }: FieldErrorProps) {
+/**
+ * A field's help in the form's words: a schema's `description` is read by people who edit the YAML
+ * file too, so where the two need different words (the file's layout, site.yaml, quotes) the
+ * schema adds an `editorDescription` for the form.
+ */
+function helpOf(schema: {
+  description?: string | undefined;
+  editorDescription?: unknown;
+}): string | undefined {
+  return typeof schema.editorDescription === 'string' ? schema.editorDescription : schema.description;
+}
+
+function DescriptionFieldTemplate({ id, description, schema }: DescriptionFieldProps) {
+  const words = typeof description === 'string' ? helpOf({ ...schema, description }) : description;
+  if (!words) return null;
+  return (
+    <div id={id} className="field-description">
+      {words}
+    </div>
+  );
+}
+
+/** Under each field: its messages, then whatever the editor adds there (a conflict's choice). */
+function FieldErrorTemplate(props: FieldErrorProps) {
+  const choice = contextOf(props.registry.formContext)?.fieldChoices?.get(props.fieldPathId.$id);
+  return (
+    <>
+      <FieldMessages {...props} />
+      {choice && <FieldChoice {...choice} />}
+    </>
+  );
+}
+
+function FieldMessages({ errors = [], fieldPathId, registry }: FieldErrorProps) {
   const warnings = contextOf(registry.formContext)?.warnings.get(fieldPathId.$id) ?? [];
   const messages = errors.filter((e): e is string => typeof e === 'string');
   if (!messages.length && !warnings.length) return null;
@@ -134,5 +169,6 @@ function FieldErrorTemplate({ errors = [], fieldPathId, registry }: FieldErrorPr
 export const templates: Partial<TemplatesType> = {
   ArrayFieldItemTemplate,
   ArrayFieldTemplate,
+  DescriptionFieldTemplate,
   FieldErrorTemplate,
 };

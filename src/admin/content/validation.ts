@@ -1,14 +1,21 @@
 /**
  * Validation as the user types, by the site's own validator (src/validator) over a memory copy of
- * the site with the edited file replaced, so messages are the words `npm run validate` prints.
- * Then each message is pinned to the form field it is about.
+ * the site with the edited file replaced, so the editor finds exactly what `npm run validate` and
+ * the save find. Each problem is then said in the form's words (formMessages.ts) and pinned to the
+ * form field it is about.
  */
 import type { ErrorSchema } from '@rjsf/utils';
+import { parse } from 'yaml';
+import type { SiteConfig } from '../../content/model.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
-import { memorySource } from '../../validator/memorySource.ts';
+import { memoryContentSource } from '../../validator/memoryContentSource.ts';
+import { precompiledValidators } from '../../validator/precompiledValidators.ts';
 import type { ContentError } from '../../validator/types.ts';
 import { validateSite } from '../../validator/validateSite.ts';
 import type { PageSummary, SiteFiles } from './api.ts';
+import { type FormContext, inFormWords, segmentsOfWhere } from './formMessages.ts';
+
+export { segmentsOfWhere };
 
 export type Segment = string | number;
 
@@ -55,23 +62,31 @@ export function validateEdited(
   const changedAt = new Map(snapshot.changedAt);
   changedAt.set(file, Number.MAX_SAFE_INTEGER);
   const result = validateSite(
-    memorySource({ files, images: snapshot.images, schemas: bundledSchemas, changedAt }),
+    // Checked by code compiled at build time: the staff page's policy forbids compiling it here.
+    memoryContentSource(
+      { files, images: snapshot.images, schemas: bundledSchemas, changedAt },
+      precompiledValidators,
+    ),
     today ? { today } : {},
   );
+  const context: FormContext = {
+    file,
+    data: parsedQuietly(text),
+    site: () => parsedQuietly(snapshot.files.get('site.yaml') ?? '') as SiteConfig | undefined,
+  };
   return {
-    errors: result.errors.filter((e) => e.file === file),
-    warnings: result.warnings.filter((e) => e.file === file),
+    errors: result.errors.filter((e) => e.file === file).map((e) => inFormWords(e, context)),
+    warnings: result.warnings.filter((e) => e.file === file).map((e) => inFormWords(e, context)),
   };
 }
 
-/** "blocks[3].cards[0].title" -> ["blocks", 3, "cards", 0, "title"] (the validator's readablePath, reversed). */
-export function segmentsOfWhere(where: string): Segment[] {
-  const out: Segment[] = [];
-  for (const match of where.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-    if (match[2] !== undefined) out.push(Number(match[2]));
-    else if (match[1] !== undefined) out.push(match[1]);
+/** The data of a text the validator has just read (a syntax error it reported leaves no data). */
+function parsedQuietly(text: string): unknown {
+  try {
+    return parse(text);
+  } catch {
+    return undefined;
   }
-  return out;
 }
 
 /** Where a problem belongs in the editor: a field of the page details, of a block, or the page as a whole. */
@@ -81,14 +96,9 @@ export type Target =
   | { form: 'page'; path: [] };
 
 export function targetOf(problem: ContentError): Target {
+  // A required field left empty is already placed at the field itself (inFormWords), where the
+  // form shows it (rjsf drops an emptied text from the data).
   const segments = segmentsOfWhere(problem.where);
-  // A required field left empty: the validator speaks of the object that lacks it; the form shows
-  // the message under the emptied field itself (rjsf drops an emptied text from the data).
-  const missing =
-    problem.code === 'missing-property'
-      ? /^Missing required property "([^"]+)"/.exec(problem.message)?.[1]
-      : undefined;
-  if (missing) segments.push(missing);
   if (segments[0] === 'blocks' && typeof segments[1] === 'number') {
     return { form: 'block', index: segments[1], path: segments.slice(2) };
   }

@@ -6,11 +6,13 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import type { IconName } from '../../content/model.ts';
 import { Icon } from '../../icons/Icon.tsx';
 import styles from './content.module.css';
 import { contextOf } from './formContext.ts';
+import { DATE_EXAMPLE, DATE_FORMAT } from './formMessages.ts';
+import { PictureDialog } from './PictureDialog.tsx';
 
 type S = Record<string, unknown>;
 
@@ -129,22 +131,21 @@ function ImageWidget(props: WidgetProps) {
   const { id, value } = props;
   const ctx = contextOf(props.registry.formContext);
   const dialog = useRef<HTMLDialogElement>(null);
-  const headingId = useId();
-  const [filter, setFilter] = useState('');
-  const [uploading, setUploading] = useState<string | null>(null);
+  // The chooser's grid is drawn only while it is open (a page has many picture fields).
+  const [open, setOpen] = useState(false);
   const text = typeof value === 'string' ? value : '';
   const close = () => {
     dialog.current?.close();
+    setOpen(false);
     document.getElementById(id)?.focus();
   };
-  const choose = (path: string) => {
-    props.onChange(path);
-    close();
-  };
-  const shown = (ctx?.images ?? []).filter((i) => i.path.toLowerCase().includes(filter.toLowerCase()));
   return (
     <div className={styles.picker}>
-      {text && <img className={styles.thumb} src={text} alt="" />}
+      {text && (
+        <span className={`${styles.thumb} ${styles.checkered}`}>
+          <img src={ctx?.pictureUrl?.(text) ?? text} alt="" />
+        </span>
+      )}
       <input
         id={id}
         type="text"
@@ -155,48 +156,27 @@ function ImageWidget(props: WidgetProps) {
         onChange={(e) => props.onChange(e.target.value || undefined)}
         {...focusHandlers(props)}
       />
-      <button type="button" className={styles.small} onClick={() => dialog.current?.showModal?.()}>
+      <button
+        type="button"
+        className={styles.small}
+        onClick={() => {
+          setOpen(true);
+          dialog.current?.showModal?.();
+        }}
+      >
         Choose picture<span className={styles.visuallyHidden}> for {props.label}</span>
       </button>
-      <dialog ref={dialog} className={styles.dialog} aria-labelledby={headingId}>
-        <h2 id={headingId}>Choose a picture</h2>
-        <label>
-          Filter by name <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        </label>{' '}
-        <label>
-          Upload a new picture{' '}
-          <input
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/avif,image/svg+xml"
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              if (!file || !ctx) return;
-              setUploading(`Uploading ${file.name}…`);
-              try {
-                const saved = await ctx.upload(file);
-                setUploading(null);
-                choose(saved.path);
-              } catch (error) {
-                setUploading(error instanceof Error ? error.message : String(error));
-              }
-            }}
-          />
-        </label>
-        {uploading && <p role="status">{uploading}</p>}
-        <ul className={styles.imageGrid}>
-          {shown.slice(0, 120).map((image) => (
-            <li key={image.path}>
-              <button type="button" onClick={() => choose(image.path)} aria-current={image.path === text}>
-                <img src={image.path} alt="" loading="lazy" />
-                {image.path}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className={styles.secondary} onClick={close}>
-          Cancel
-        </button>
-      </dialog>
+      <PictureDialog
+        dialogRef={dialog}
+        open={open}
+        ctx={ctx}
+        current={text}
+        onChoose={(path) => {
+          props.onChange(path);
+          close();
+        }}
+        onClose={close}
+      />
     </div>
   );
 }
@@ -271,5 +251,44 @@ export function SelectWidget(props: WidgetProps) {
         ))}
       </select>
     </div>
+  );
+}
+
+/** "20261102" typed without hyphens is the date 2026-11-02; anything else is kept as typed. */
+export function normalisedDate(typed: string): string {
+  const digits = /^(\d{4})(\d{2})(\d{2})$/.exec(typed.trim());
+  return digits ? `${digits[1]}-${digits[2]}-${digits[3]}` : typed.trim();
+}
+
+/**
+ * A date typed as YYYY-MM-DD: the one form the field's help, its messages and the file use,
+ * whatever the browser's language. (The browser's own date input shows mm/dd/yyyy or dd/mm/yyyy
+ * by locale, and typing into its segments mixed the year into the day: "272026-11-02".)
+ */
+export function DateWidget(props: WidgetProps) {
+  const { id, value } = props;
+  const text = typeof value === 'string' ? value : '';
+  const formatId = `${id}__format`;
+  return (
+    <>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={DATE_FORMAT}
+        maxLength={10}
+        value={text}
+        required={props.required}
+        disabled={props.disabled || props.readonly}
+        aria-describedby={describedBy(props, [formatId])}
+        aria-invalid={props.rawErrors?.length ? true : undefined}
+        onChange={(e) => props.onChange(normalisedDate(e.target.value) || undefined)}
+        {...focusHandlers(props)}
+      />
+      <div id={formatId} className={styles.counter}>
+        {DATE_FORMAT}, e.g. {DATE_EXAMPLE}
+      </div>
+    </>
   );
 }
