@@ -1,18 +1,19 @@
 /**
  * The clients from site.yaml as a row of logos scrolling in a seamless loop: a CSS animation moves
  * a track holding the list twice by exactly half its width. One loop takes `loopSeconds.narrow`
- * below 640px, `medium` below 1024px and `wide` otherwise (read with matchMedia; the pre-rendered
- * page uses the wide value). The row stops while the pointer is over it, while the tab is hidden
- * and, until the visitor plays it again, after they press its pause button (WCAG 2.2.2). With
- * reduced motion the logos start as a still, wrapped list; pressing play starts the row anyway.
+ * below 640px, `medium` below 1024px and `wide` otherwise: the track carries all three as custom
+ * properties and the stylesheet's media queries choose, so the pre-rendered page (and a browser
+ * without JavaScript) runs at the screen's speed before this code has loaded; the code only pauses
+ * and plays. The row stops while the pointer is over it, while the tab is hidden and, until the
+ * visitor plays it again, after they press its pause button (WCAG 2.2.2). With reduced motion the
+ * logos start as a still, wrapped list; pressing play starts the row anyway.
  */
 import type { CSSProperties } from 'react';
 import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
-import { atLeast } from '../../styles/breakpoints.ts';
 import { Img } from '../../ui/Img.tsx';
 import { MotionToggle } from '../../ui/MotionToggle.tsx';
-import { useMediaQuery, useMotionChoice, usePageVisible, useReducedMotion } from '../../ui/motion.ts';
+import { useMotionChoice, usePageVisible, useReducedMotion } from '../../ui/motion.ts';
 import { SectionHeader } from '../../ui/SectionHeader.tsx';
 import styles from './ClientsMarquee.module.css';
 
@@ -32,17 +33,13 @@ export default function ClientsMarquee({ block }: BlockProps<'clientsMarquee'>) 
   const { playing, toggle } = useMotionChoice();
   const reduced = useReducedMotion();
   const visible = usePageVisible();
-  const atLeastSm = useMediaQuery(atLeast('sm'), true);
-  const atLeastLg = useMediaQuery(atLeast('lg'), true);
-  const seconds = atLeastLg
-    ? block.loopSeconds.wide
-    : atLeastSm
-      ? block.loopSeconds.medium
-      : block.loopSeconds.narrow;
   // Reduced motion and not (yet) played: a still list, nothing to loop.
   const still = reduced && !playing;
+  const { narrow, medium, wide } = block.loopSeconds;
   const trackStyle = {
-    '--marquee-loop': `${seconds}s`,
+    '--marquee-narrow': `${narrow}s`,
+    '--marquee-medium': `${medium}s`,
+    '--marquee-wide': `${wide}s`,
     animationPlayState: playing && visible ? undefined : 'paused',
   } as CSSProperties;
 
