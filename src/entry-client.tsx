@@ -4,7 +4,7 @@ import './styles/tokens.css';
 import './styles/fonts.css';
 import './styles/base.css';
 import { pageLoaders } from 'virtual:site-content';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { NOT_FOUND_PATH } from './content/model.ts';
@@ -23,13 +23,18 @@ const { routes } = content;
  * Announces that the page has hydrated (its effects run once the whole page has committed): the
  * pre-rendered page's boot script then replays a button press made before, and `<html
  * data-hydrated>` tells a browser test the page now answers to keys and clicks.
+ *
+ * It wraps App rather than sitting beside it: React's useId encodes each component's place among
+ * parents with several children, and the pre-renderer's tree (StaticRouter > App) has none here.
+ * A sibling would shift every id below App, so a pre-rendered `aria-controls` would name an id that
+ * the element React mounts after hydration does not carry.
  */
-function AnnounceHydrated() {
+function AnnounceHydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset[HYDRATED_ATTRIBUTE] = 'true';
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
-  return null;
+  return children;
 }
 
 async function start() {
@@ -48,8 +53,9 @@ async function start() {
     <StrictMode>
       <ContentProvider value={content}>
         <BrowserRouter>
-          <App />
-          <AnnounceHydrated />
+          <AnnounceHydrated>
+            <App />
+          </AnnounceHydrated>
         </BrowserRouter>
       </ContentProvider>
     </StrictMode>

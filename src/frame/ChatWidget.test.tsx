@@ -106,6 +106,8 @@ describe('panel', () => {
     renderWithContent(<ChatWidget />);
     expect(chatButton()).toHaveAttribute('aria-expanded', 'false');
     expect(panel()).toBeNull();
+    // Not yet in the document: nothing to name (a reference to a missing id is invalid ARIA).
+    expect(chatButton()).not.toHaveAttribute('aria-controls');
 
     fireEvent.click(chatButton());
     await settle();

@@ -8,10 +8,11 @@
  * the panel is opened.
  */
 
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Icon } from '../icons/Icon.tsx';
 import { useSite } from '../renderer/ContentContext.tsx';
 import styles from './ChatWidget.module.css';
+import { FRAME_IDS } from './frameIds.ts';
 
 let formModule: Promise<typeof import('../forms/ContactForm.tsx')> | undefined;
 function loadForm() {
@@ -50,9 +51,8 @@ export function ChatWidget() {
   const [dismissed, setDismissed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const id = useId();
-  const panelId = `${id}-panel`;
-  const titleId = `${id}-title`;
+  const panelId = FRAME_IDS.chatPanel;
+  const titleId = FRAME_IDS.chatTitle;
 
   useEffect(() => {
     if (readDismissed()) setDismissed(true);
@@ -144,7 +144,9 @@ export function ChatWidget() {
         className={styles.toggle}
         aria-label={frame.chatButtonLabel}
         aria-expanded={open}
-        aria-controls={panelId}
+        // It names the panel only once the panel is in the document (it is added at the first
+        // opening): a reference to a missing id is invalid ARIA.
+        aria-controls={everOpened ? panelId : undefined}
         onPointerEnter={() => void loadForm().catch(() => {})}
         onFocus={() => void loadForm().catch(() => {})}
         onClick={() => (open ? closePanel() : openPanel())}

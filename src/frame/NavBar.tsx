@@ -14,7 +14,6 @@ import {
   type PointerEvent,
   useCallback,
   useEffect,
-  useId,
   useRef,
   useState,
 } from 'react';
@@ -25,6 +24,7 @@ import { SmartLink } from '../renderer/links.tsx';
 import { atLeast } from '../styles/breakpoints.ts';
 import { Img } from '../ui/Img.tsx';
 import { useBrowserIdle } from '../ui/idle.ts';
+import { dropdownId, FRAME_IDS, sheetSectionId } from './frameIds.ts';
 import styles from './NavBar.module.css';
 import {
   activeSectionIndex,
@@ -69,8 +69,7 @@ export function NavBar() {
   const [expanded, setExpanded] = useState<number | null>(null);
   const hamburgerRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const baseId = useId();
-  const sheetId = `${baseId}-sheet`;
+  const sheetId = FRAME_IDS.menuSheet;
 
   const closeAll = useCallback(() => {
     clearTimeout(closeTimer.current);
@@ -152,7 +151,7 @@ export function NavBar() {
               section.items.length > 0 ? (
                 <Dropdown
                   key={section.name}
-                  id={`${baseId}-dd-${i}`}
+                  id={dropdownId(i)}
                   section={section}
                   path={path}
                   active={i === active}
@@ -204,7 +203,7 @@ export function NavBar() {
         <nav aria-label={site.frame.mainMenuLabel}>
           <ul className={styles.sheetList}>
             {sections.map((section, i) => {
-              const panelId = `${baseId}-m-${i}`;
+              const panelId = sheetSectionId(i);
               const isActive = i === active;
               if (section.items.length === 0)
                 return (

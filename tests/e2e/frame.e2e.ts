@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fullTitle } from '../../src/content/model.ts';
+import { HYDRATED_EVENT } from '../../src/renderer/hydratedEvent.ts';
 import { gotoHydrated, waitForHydration, waitUntil } from './support/page.ts';
 import { baseUrl, launchBrowser, newContext, siteContent, WIDTHS } from './support/site.ts';
 
@@ -271,9 +272,20 @@ describe('chat button', () => {
     expect(site().frame.chatHintDelayMs).toBe(8000);
     page = await desktop.newPage();
     await page.clock.install();
+    // The hint's 8 s start when the page has hydrated (the widget's timer is set in the same
+    // commit). The installed clock follows real time until paused, and on a busy machine loading
+    // the page can take seconds: so the test notes that moment and pauses the clock, then counts
+    // from it (counting from the page's load let the hint appear "before 8 s" on a slow run).
+    await page.addInitScript((event) => {
+      window.addEventListener(event, () => Reflect.set(window, 'hydratedAt', Date.now()), { once: true });
+    }, HYDRATED_EVENT);
     await gotoHydrated(page, `${baseUrl()}/about`);
+    // (A moment ahead: the clock has moved on by the time the pause arrives.)
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    const sinceHydrated = await page.evaluate(() => Date.now() - Number(Reflect.get(window, 'hydratedAt')));
+    expect(sinceHydrated, 'ms from hydration to the clock pausing').toBeLessThan(7500);
     const hint = page.getByRole('button', { name: site().frame.chatHint });
-    await page.clock.runFor(7500);
+    await page.clock.runFor(7500 - sinceHydrated);
     expect(await hint.isVisible(), 'no hint before 8 s').toBe(false);
     await page.clock.runFor(600);
     await hint.waitFor({ state: 'visible' });
