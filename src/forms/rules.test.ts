@@ -1,3 +1,4 @@
+import { FORM_DEFINITIONS, FORMS, type FormName, sentFields } from './definitions/index.ts';
 import {
   API_PATHS,
   type ApplicationValues,
@@ -10,7 +11,6 @@ import {
   checkDemo,
   checkForm,
   type DemoValues,
-  FIELD_MAX_LENGTHS,
   isEmail,
   isMobile,
   isPhone,
@@ -229,14 +229,23 @@ describe('length caps (only a request bypassing the browser can exceed them)', (
   /** An email of exactly `n` characters. */
   const emailOf = (n: number) => `${at(n - '@example.com'.length)}@example.com`;
 
-  it('has one cap per free-text field', () => {
-    expect(FIELD_MAX_LENGTHS).toEqual({
+  it('has one cap per free-text field, written in its definition', () => {
+    const caps = Object.fromEntries(
+      FORMS.flatMap((form) => sentFields(FORM_DEFINITIONS[form])).map((f) => [f.key, f.maxLength]),
+    );
+    expect(caps).toEqual({
       name: 100,
       fullName: 100,
       email: 254,
       phone: 20,
       position: 200,
       coverLetter: 5000,
+      // The specification's own limits, with their own messages.
+      query: 300,
+      mobileNumber: 10,
+      message: 1000,
+      // A choice from a list: its limit is the list.
+      serviceType: undefined,
     });
   });
 
@@ -344,6 +353,35 @@ describe('answers', () => {
       application: '/api/apply-position',
       contact: '/api/contact',
     });
+  });
+});
+
+describe('a field’s staff label and limit, written once in its definition (issue 33)', () => {
+  const { cv: _file, ...applicationText } = application;
+  const valid: Record<FormName, Record<string, string>> = {
+    demo: { ...demo },
+    brochure: { email: 'asha@example.com' },
+    application: { ...applicationText, position: 'App Developer' },
+    contact: { ...contact },
+  };
+  /** Fields whose limit the specification checks with a message of its own. */
+  const ownMessage: Partial<Record<FormName, string[]>> = {
+    demo: ['query'],
+    contact: ['mobileNumber', 'message'],
+  };
+
+  it('names a field too long by its staff label, with its definition’s limit, in every form', () => {
+    let checked = 0;
+    for (const form of FORMS)
+      for (const field of sentFields(FORM_DEFINITIONS[form])) {
+        if (field.maxLength === undefined || ownMessage[form]?.includes(field.key)) continue;
+        const values = { ...valid[form], [field.key]: 'a'.repeat(field.maxLength + 1) };
+        expect(checkForm(form, values, cv)?.message, `${form}.${field.key}`).toBe(
+          `${field.label} is too long (max ${field.maxLength} characters).`,
+        );
+        checked++;
+      }
+    expect(checked).toBe(11);
   });
 });
 

@@ -3,38 +3,27 @@
  * import this same module, so a visitor and the API always agree on what is valid and on the words
  * used to say what is not (the specification's titles and messages, character for character).
  * Each `check*` function applies its form's rules in the specification's order and returns the
- * first failure, or null. Which fields are required is said by each field of the form's
- * definition (src/forms/definitions/): the rules read it there, so a new field needs no line here.
+ * first failure, or null. Which fields are required, each field's length limit, its name in the
+ * "too long" message and the order they are checked in are said by the fields of the form's
+ * definition (src/forms/definitions/): the rules read them there, so a new field needs no line here.
  */
 
 import { visibleLength } from './characters.ts';
 import { application } from './definitions/application.ts';
 import { brochure } from './definitions/brochure.ts';
+import { emailField } from './definitions/commonFields.ts';
 import { contact } from './definitions/contact.ts';
 import { demo } from './definitions/demo.ts';
 import {
   type FieldDefinition,
   type FormDefinition,
   type FormName,
+  fieldOf,
   type SentValues,
   sentFields,
 } from './definitions/types.ts';
-import {
-  type CappedField,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_MOBILE_LENGTH,
-  DEMO_QUERY_MAX,
-  FIELD_MAX_LENGTHS,
-} from './limits.ts';
 import type { DialogMessage } from './responses.ts';
 
-export {
-  type CappedField,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_MOBILE_LENGTH,
-  DEMO_QUERY_MAX,
-  FIELD_MAX_LENGTHS,
-} from './limits.ts';
 export { type DialogIcon, type DialogMessage, responses } from './responses.ts';
 
 export interface RuleFailure extends DialogMessage {
@@ -45,14 +34,12 @@ export interface RuleFailure extends DialogMessage {
 /** something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\d{7,15}$/;
-/** Indian mobile number: 10 digits starting 6 to 9. */
-export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
 
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_MESSAGE_MIN = 10;
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
-// The length limits (FIELD_MAX_LENGTHS, limits.ts) are checked right after the "required" rule,
-// before any pattern: the email pattern backtracks on long input.
+// The length limits (each field's `maxLength` in its definition) are checked right after the
+// "required" rule, before any pattern: the email pattern backtracks on long input.
 export const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
 export type CvExtension = (typeof CV_EXTENSIONS)[number];
 export const CV_MIME_TYPES: Record<CvExtension, string> = {
@@ -69,7 +56,24 @@ export const CV_ACCEPT = [...CV_EXTENSIONS.map((e) => `.${e}`), ...Object.values
  */
 export const HONEYPOT_FIELD = 'website';
 
-export const isEmail = (v: string): boolean => v.length <= FIELD_MAX_LENGTHS.email && EMAIL_PATTERN.test(v);
+/**
+ * A field's `maxLength` from its definition; throws when it has none (a developer's mistake, found
+ * by any test), so a rule never compares with undefined.
+ */
+function limitOf<K extends string>(form: FormDefinition<K>, key: K): number {
+  const { maxLength } = fieldOf(form, key);
+  if (maxLength === undefined) throw new Error(`Form ${form.name}'s field ${key} has no maxLength`);
+  return maxLength;
+}
+
+const QUERY_MAX = limitOf(demo, 'query');
+const MOBILE_NUMBER_LENGTH = limitOf(contact, 'mobileNumber');
+const MESSAGE_MAX = limitOf(contact, 'message');
+
+/** Indian mobile number: 10 digits (the field's maxLength) starting 6 to 9. */
+export const MOBILE_PATTERN = new RegExp(`^[6-9]\\d{${MOBILE_NUMBER_LENGTH - 1}}$`);
+
+export const isEmail = (v: string): boolean => v.length <= emailField.maxLength && EMAIL_PATTERN.test(v);
 export const isPhone = (v: string): boolean => PHONE_PATTERN.test(v);
 export const isMobile = (v: string): boolean => MOBILE_PATTERN.test(v);
 const blank = (v: string | undefined | null): boolean => !v?.trim();
@@ -80,10 +84,18 @@ const blank = (v: string | undefined | null): boolean => !v?.trim();
  */
 export const textLength = (v: string): number => v.replace(/\r\n/g, '\n').length;
 
-/** What the contact form's mobile input keeps of what is typed: digits only, at most 10. */
+/** What the contact form's mobile input keeps of what is typed: digits only, at most its maxLength (10). */
 export function sanitizeMobileInput(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, CONTACT_MOBILE_LENGTH);
+  return raw.replace(/\D/g, '').slice(0, MOBILE_NUMBER_LENGTH);
 }
+
+/**
+ * "Name is too long (max 100 characters).": a field's staff label and limit, from its definition.
+ * The specification's own words for the contact message; plain English for the other caps (the
+ * specification has none).
+ */
+export const tooLongMessage = (field: Pick<FieldDefinition, 'label' | 'maxLength'>): string =>
+  `${field.label} is too long (max ${field.maxLength} characters).`;
 
 export const messages = {
   missingFields: {
@@ -93,7 +105,7 @@ export const messages = {
   },
   invalidEmail: { title: 'Invalid Email', message: 'Please enter a valid email address.', icon: 'error' },
   invalidPhone: { title: 'Invalid Phone', message: 'Phone number must be 7–15 digits.', icon: 'error' },
-  queryTooLong: { title: 'Too Long', message: 'Query exceeds 300 characters.', icon: 'error' },
+  queryTooLong: { title: 'Too Long', message: `Query exceeds ${QUERY_MAX} characters.`, icon: 'error' },
   brochureEmail: { title: 'Warning', message: 'Please enter a valid email address.', icon: 'warning' },
   applicationMissing: { title: 'Warning', message: 'All fields are required', icon: 'warning' },
   applicationEmail: { title: 'Warning', message: 'Invalid email address', icon: 'warning' },
@@ -103,7 +115,7 @@ export const messages = {
   contactName: { title: 'Invalid Name', message: 'Name must be at least 2 characters.', icon: 'error' },
   contactMobile: {
     title: 'Invalid Mobile Number',
-    message: 'Please enter a valid 10-digit mobile number starting with 6–9.',
+    message: `Please enter a valid ${MOBILE_NUMBER_LENGTH}-digit mobile number starting with 6–9.`,
     icon: 'error',
   },
   contactTooShort: {
@@ -111,23 +123,8 @@ export const messages = {
     message: 'Message must be at least 10 characters long.',
     icon: 'error',
   },
-  contactTooLong: { title: 'Too Long', message: 'Message is too long (max 1000 characters).', icon: 'error' },
+  contactTooLong: { title: 'Too Long', message: tooLongMessage(fieldOf(contact, 'message')), icon: 'error' },
 } as const satisfies Record<string, RuleFailure>;
-
-/**
- * Messages of the length caps (FIELD_MAX_LENGTHS); the specification has none. Plain English, the
- * limit taken from the constant. The title and icon follow the form's other dialogs.
- */
-const FIELD_NAMES: Record<CappedField, string> = {
-  name: 'Name',
-  fullName: 'Full name',
-  email: 'Email address',
-  phone: 'Phone number',
-  position: 'Position',
-  coverLetter: 'Cover letter',
-};
-export const tooLongMessage = (field: CappedField): string =>
-  `${FIELD_NAMES[field]} is too long (max ${FIELD_MAX_LENGTHS[field]} characters).`;
 
 const fail = (m: RuleFailure, field?: string): RuleFailure => (field ? { ...m, field } : { ...m });
 
@@ -143,14 +140,28 @@ function firstMissing<K extends string>(
   return fields.find((f) => f.required && isBlank(v[f.key]))?.key;
 }
 
-/** The first of `fields` longer than its cap, as a failure with the form's title and icon. */
-function overCap<V extends Partial<Record<CappedField, string | null>>>(
-  v: V,
-  fields: readonly CappedField[],
+/**
+ * The first text field of `form` (in its definition's order) longer than its `maxLength`, as a
+ * failure with the form's title and icon. `ownRules` are the fields whose limit the specification
+ * checks with a rule and message of its own, at its own place in the order (the demo's query, the
+ * contact mobile number and message).
+ */
+function overCap<K extends string>(
+  form: FormDefinition<K>,
+  v: Readonly<Partial<Record<K, unknown>>>,
   style: Pick<RuleFailure, 'title' | 'icon'>,
+  ownRules: readonly K[] = [],
 ): RuleFailure | null {
-  const field = fields.find((f) => textLength(v[f] ?? '') > FIELD_MAX_LENGTHS[f]);
-  return field ? { ...style, message: tooLongMessage(field), field } : null;
+  const field = sentFields(form).find((f) => {
+    const value = v[f.key];
+    return (
+      f.maxLength !== undefined &&
+      !ownRules.includes(f.key) &&
+      typeof value === 'string' &&
+      textLength(value) > f.maxLength
+    );
+  });
+  return field ? { ...style, message: tooLongMessage(field), field: field.key } : null;
 }
 const TOO_LONG = { title: 'Too Long', icon: 'error' } as const;
 const WARNING = { title: 'Warning', icon: 'warning' } as const;
@@ -162,11 +173,11 @@ export type DemoValues = SentValues<(typeof demo.fields)[number]>;
 export function checkDemo(v: DemoValues): RuleFailure | null {
   const missing = firstMissing(demo.fields, v);
   if (missing) return fail(messages.missingFields, missing);
-  const tooLong = overCap(v, ['name', 'phone', 'email'], TOO_LONG);
+  const tooLong = overCap(demo, v, TOO_LONG, ['query']);
   if (tooLong) return tooLong;
   if (!isEmail(v.email.trim())) return fail(messages.invalidEmail, 'email');
   if (!isPhone(v.phone.trim())) return fail(messages.invalidPhone, 'phone');
-  if (v.query.length > DEMO_QUERY_MAX) return fail(messages.queryTooLong, 'query');
+  if (v.query.length > QUERY_MAX) return fail(messages.queryTooLong, 'query');
   return null;
 }
 
@@ -177,7 +188,7 @@ export type BrochureValues = SentValues<(typeof brochure.fields)[number]>;
 export function checkBrochure(v: BrochureValues): RuleFailure | null {
   const missing = firstMissing(brochure.fields, v);
   if (missing) return fail(messages.brochureEmail, missing);
-  const tooLong = overCap(v, ['email'], WARNING);
+  const tooLong = overCap(brochure, v, WARNING);
   if (tooLong) return tooLong;
   if (!isEmail(v.email.trim())) return fail(messages.brochureEmail, 'email');
   return null;
@@ -211,7 +222,7 @@ export function checkCvFile(file: CvFileInfo): RuleFailure | null {
 export function checkApplication(v: ApplicationValues): RuleFailure | null {
   const missing = firstMissing(application.fields, v);
   if (missing) return fail(messages.applicationMissing, missing);
-  const tooLong = overCap(v, ['fullName', 'email', 'phone', 'coverLetter', 'position'], WARNING);
+  const tooLong = overCap(application, v, WARNING);
   if (tooLong) return tooLong;
   if (!isEmail(v.email.trim())) return fail(messages.applicationEmail, 'email');
   if (!isPhone(v.phone.trim())) return fail(messages.applicationPhone, 'phone');
@@ -231,14 +242,14 @@ export function checkContact(raw: ContactValues): RuleFailure | null {
   };
   const missing = firstMissing(contact.fields, raw);
   if (missing) return fail(messages.missingFields, missing);
-  const tooLong = overCap(v, ['name', 'email'], TOO_LONG);
+  const tooLong = overCap(contact, v, TOO_LONG, ['mobileNumber', 'message']);
   if (tooLong) return tooLong;
   // "At least N characters" counts what a reader sees (no zero-width joiners or selectors).
   if (visibleLength(v.name) < CONTACT_NAME_MIN) return fail(messages.contactName, 'name');
   if (!isEmail(v.email)) return fail(messages.invalidEmail, 'email');
   if (!isMobile(v.mobileNumber)) return fail(messages.contactMobile, 'mobileNumber');
   if (visibleLength(v.message) < CONTACT_MESSAGE_MIN) return fail(messages.contactTooShort, 'message');
-  if (v.message.length > CONTACT_MESSAGE_MAX) return fail(messages.contactTooLong, 'message');
+  if (v.message.length > MESSAGE_MAX) return fail(messages.contactTooLong, 'message');
   return null;
 }
 
@@ -256,12 +267,7 @@ export function overDefinedLimit(
   const field = fields.find(
     (f) => f.maxLength !== undefined && textLength((values[f.key] ?? '').trim()) > f.maxLength,
   );
-  if (!field) return null;
-  return {
-    ...TOO_LONG,
-    message: `${field.label} is too long (max ${field.maxLength} characters).`,
-    field: field.key,
-  };
+  return field ? { ...TOO_LONG, message: tooLongMessage(field), field: field.key } : null;
 }
 
 const DEFINITIONS = { demo, brochure, application, contact } satisfies Record<FormName, FormDefinition>;

@@ -3,7 +3,6 @@
  * CV), table applications. The CV's bytes are stored in the same row as the fields below
  * (column cv_data); the `stored` fields are what the server keeps about the file.
  */
-import { FIELD_MAX_LENGTHS } from '../limits.ts';
 import { responses } from '../responses.ts';
 import { emailField, phoneField } from './commonFields.ts';
 import type { FieldDefinition, FormDefinition } from './types.ts';
@@ -18,7 +17,7 @@ const fields = [
     column: 'full_name',
     required: true,
     label: 'Full name',
-    maxLength: FIELD_MAX_LENGTHS.fullName,
+    maxLength: 100,
     input: 'text',
     autocomplete: 'name',
     inbox: { search: true },
@@ -30,7 +29,7 @@ const fields = [
     column: 'cover_letter',
     required: true,
     label: 'Cover letter',
-    maxLength: FIELD_MAX_LENGTHS.coverLetter,
+    maxLength: 5000,
     rows: 5,
     input: 'textarea',
     inbox: { search: true },
@@ -39,7 +38,7 @@ const fields = [
     key: 'position',
     column: 'position',
     label: 'Position',
-    maxLength: FIELD_MAX_LENGTHS.position,
+    maxLength: 200,
     input: 'readOnly',
     inbox: { search: true },
   },

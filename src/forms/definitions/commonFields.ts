@@ -1,8 +1,8 @@
 /**
  * Fields several forms share, declared once: a field key means the same thing (column, staff
- * label, limit, input, required) in every form that has it.
+ * label, limit, input, required) in every form that has it. The staff label is also the field's
+ * name in the "… is too long" message of the rules (rules.ts), and `maxLength` its limit there.
  */
-import { FIELD_MAX_LENGTHS } from '../limits.ts';
 import type { FieldDefinition } from './types.ts';
 
 export const nameField = {
@@ -10,7 +10,7 @@ export const nameField = {
   column: 'name',
   required: true,
   label: 'Name',
-  maxLength: FIELD_MAX_LENGTHS.name,
+  maxLength: 100,
   input: 'text',
   autocomplete: 'name',
   inbox: { search: true },
@@ -20,8 +20,9 @@ export const emailField = {
   key: 'email',
   column: 'email',
   required: true,
-  label: 'Email',
-  maxLength: FIELD_MAX_LENGTHS.email,
+  label: 'Email address',
+  // The longest address SMTP can deliver (RFC 5321).
+  maxLength: 254,
   input: 'email',
   autocomplete: 'email',
   inbox: { search: true },
@@ -31,8 +32,8 @@ export const phoneField = {
   key: 'phone',
   column: 'phone',
   required: true,
-  label: 'Phone',
-  maxLength: FIELD_MAX_LENGTHS.phone,
+  label: 'Phone number',
+  maxLength: 20,
   input: 'tel',
   inputMode: 'numeric',
   autocomplete: 'tel',

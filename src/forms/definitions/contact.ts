@@ -1,5 +1,4 @@
 /** The contact message of the chat panel: POST {backend}/api/contact, table contact_messages. */
-import { CONTACT_MESSAGE_MAX, CONTACT_MOBILE_LENGTH } from '../limits.ts';
 import { responses } from '../responses.ts';
 import { emailField, nameField } from './commonFields.ts';
 import type { FieldDefinition, FormDefinition } from './types.ts';
@@ -13,7 +12,8 @@ const fields = [
     column: 'mobile_number',
     required: true,
     label: 'Mobile number',
-    maxLength: CONTACT_MOBILE_LENGTH,
+    // The specification's 10-digit Indian mobile number (its own rule: MOBILE_PATTERN in rules.ts).
+    maxLength: 10,
     input: 'tel',
     inputMode: 'numeric',
     digitsOnly: true,
@@ -27,7 +27,7 @@ const fields = [
     label: 'Message',
     // The specification's own rule and message ("Message is too long (max 1000 characters).")
     // with a counter: the input does not stop at the limit.
-    maxLength: CONTACT_MESSAGE_MAX,
+    maxLength: 1000,
     maxLengthAttribute: false,
     rows: 4,
     counter: true,

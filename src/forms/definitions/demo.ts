@@ -1,5 +1,4 @@
 /** The demo / inquiry request: POST {backend}/api/contact-demo, table demo_requests. */
-import { DEMO_QUERY_MAX } from '../limits.ts';
 import { responses } from '../responses.ts';
 import { emailField, nameField, phoneField } from './commonFields.ts';
 import type { FieldDefinition, FormDefinition } from './types.ts';
@@ -22,7 +21,8 @@ const fields = [
     column: 'query',
     required: true,
     label: 'Query',
-    maxLength: DEMO_QUERY_MAX,
+    // The specification's limit, with its own message ("Query exceeds 300 characters.").
+    maxLength: 300,
     rows: 4,
     counter: true,
     input: 'textarea',

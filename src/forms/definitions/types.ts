@@ -38,9 +38,15 @@ export interface FieldDefinition<K extends string = string> {
    * the first required field left blank, in the order of `fields`, and the input is marked required.
    */
   required?: boolean;
-  /** What staff call it (inbox, CSV header readers, notification email). */
+  /**
+   * What staff call it (inbox, CSV header readers, notification email), and its name in the rules'
+   * "… is too long (max N characters)." message.
+   */
   label: string;
-  /** Longest value in characters (checked by the form's rules, and the input's maxLength). */
+  /**
+   * Longest value in characters, the one place this limit is written: the input's maxLength, and
+   * the form's rules (rules.ts) check it in the order of `fields`, before any pattern.
+   */
   maxLength?: number;
   /** Set false when the input shows a counter instead of stopping at `maxLength`. */
   maxLengthAttribute?: boolean;
