@@ -1,9 +1,11 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { verifyPassword } from './admin/password.ts';
-import { ENV_VARIABLES, loadConfig, parseTrustProxy, REPO_ROOT } from './config.ts';
+import { checkTrustProxy, ENV_VARIABLES, loadConfig, parseTrustProxy, REPO_ROOT } from './config.ts';
 import { staffOptions } from './staffOptions.ts';
+import { removeTempDirs, tempDir } from './testSupport.ts';
 
 describe('loadConfig', () => {
   it('has the documented defaults with no environment at all', () => {
@@ -45,7 +47,10 @@ describe('loadConfig', () => {
       RETENTION_MONTHS_APPLICATIONS: String(c.retentionMonthsApplications),
       LOG_LEVEL: c.logLevel,
       TRUST_PROXY: 'false',
+      TRUST_PROXY_FIREWALLED: c.trustProxyFirewalled ? '1' : '0',
+      STAFF_2FA_ROLES: c.admin.twoStepRoles.join(','),
     });
+    expect(c.admin.twoStepRoles).toEqual(['admin']);
   });
 
   it('reads every variable', () => {
@@ -155,5 +160,88 @@ describe('ADMIN_PASSWORD', () => {
     const { admin } = await staffOptions(loadConfig(env), site, env);
     expect(admin?.passwordHash).toBe(hash);
     expect(env.ADMIN_PASSWORD).toBeUndefined();
+  });
+});
+
+describe('TRUST_PROXY with HOST', () => {
+  const check = (env: NodeJS.ProcessEnv) => () => checkTrustProxy(loadConfig(env));
+
+  it.each([
+    ['1', undefined],
+    ['true', undefined],
+    ['2', '0.0.0.0'],
+    ['1', '192.168.1.10'],
+    ['true', '::'],
+  ])(
+    'refuses TRUST_PROXY=%s with HOST=%s (anyone could connect and name their own address)',
+    (trust, host) => {
+      const run = check({ TRUST_PROXY: trust, ...(host && { HOST: host }), PORT: '3005' });
+      expect(run).toThrow(
+        `TRUST_PROXY=${trust === 'true' ? 'true' : trust} believes the X-Forwarded-For header of every connection, and HOST=${host ?? '0.0.0.0'} lets anyone connect to this port directly and claim any address (unlimited sign-in guesses). Set HOST=127.0.0.1 when the reverse proxy runs on this machine; or set TRUST_PROXY to the proxy's own address (e.g. TRUST_PROXY=10.0.0.5); or, if a firewall lets only the proxy reach port 3005, set TRUST_PROXY_FIREWALLED=1.`,
+      );
+    },
+  );
+
+  it.each([
+    [{ TRUST_PROXY: '1', HOST: '127.0.0.1' }],
+    [{ TRUST_PROXY: 'true', HOST: '::1' }],
+    [{ TRUST_PROXY: '1', HOST: 'localhost' }],
+    [{ TRUST_PROXY: '1', TRUST_PROXY_FIREWALLED: '1' }],
+    [{ TRUST_PROXY: 'true', HOST: '10.0.0.2', TRUST_PROXY_FIREWALLED: 'true' }],
+    [{ TRUST_PROXY: '10.0.0.5' }],
+    [{ TRUST_PROXY: '0' }],
+    [{}],
+  ])('accepts %o', (env) => {
+    expect(check(env)).not.toThrow();
+  });
+
+  it('reads TRUST_PROXY_FIREWALLED as 1 or 0 only', () => {
+    expect(() => loadConfig({ TRUST_PROXY_FIREWALLED: 'maybe' })).toThrow(
+      'TRUST_PROXY_FIREWALLED must be 1 or 0, got "maybe".',
+    );
+    expect(loadConfig({ TRUST_PROXY_FIREWALLED: '0' }).trustProxyFirewalled).toBe(false);
+  });
+
+  it('makes `npm start` refuse to start, saying what to do', () => {
+    // A build is there (so nothing is built), on a port of the system's choosing.
+    const dist = tempDir('trust-proxy');
+    mkdirSync(path.join(dist, 'client'));
+    writeFileSync(path.join(dist, 'client', 'index.html'), '<!doctype html><title>x</title>');
+    const started = spawnSync(
+      path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+      [path.join(REPO_ROOT, 'server', 'start.ts')],
+      {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH, TRUST_PROXY: '1', DIST_DIR: dist, PORT: '0', DATA_DIR: dist },
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    removeTempDirs();
+    expect(started.stderr).toContain('Not starting: TRUST_PROXY=1 believes the X-Forwarded-For header');
+    expect(started.status).toBe(1);
+  }, 40_000);
+});
+
+describe('STAFF_2FA_ROLES', () => {
+  it.each([
+    [undefined, ['admin']],
+    ['admin,content', ['admin', 'content']],
+    [' Inbox , admin ', ['inbox', 'admin']],
+    ['none', []],
+  ])('reads %s', (raw, roles) => {
+    expect(loadConfig(raw === undefined ? {} : { STAFF_2FA_ROLES: raw }).admin.twoStepRoles).toEqual(roles);
+  });
+
+  it('refuses a name that is no role', () => {
+    expect(() => loadConfig({ STAFF_2FA_ROLES: 'admin,boss' })).toThrow(
+      'STAFF_2FA_ROLES takes roles among admin, content, inbox (or none), comma-separated; "boss" is not one.',
+    );
+  });
+
+  it('reaches the server options', async () => {
+    const env = { STAFF_2FA_ROLES: 'admin,content' };
+    const { admin } = await staffOptions(loadConfig(env), 'https://www.example.com', env);
+    expect(admin?.twoStepRoles).toEqual(['admin', 'content']);
   });
 });

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { DEFAULT_BODY_LIMITS, REQUEST_TIMEOUT_MS } from './bodyGuard.ts';
+import { DEFAULT_TWO_STEP_ROLES, isRole, ROLES, type Role } from './staff/types.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -34,7 +35,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     name: 'CONTENT_DIR',
     default: '. (the repository)',
     description:
-      'Folder holding site.yaml and pages/: service types and open positions are read from it (and `npm run dev` shows its pages).',
+      'Folder holding site.yaml, pages/ and public/: the staff editor saves to it, Publish builds from it (and `npm run dev` shows its pages). The forms take service types and open positions from the build being served (DIST_DIR/site-facts.json).',
   },
   {
     name: 'DATA_DIR',
@@ -51,7 +52,13 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     name: 'TRUST_PROXY',
     default: 'false',
     description:
-      'Behind a reverse proxy: true (trust all), a hop count (1), or comma-separated addresses/CIDRs of the proxies. Decides the client IP used for rate limits and stored.',
+      'Behind a reverse proxy: true (trust all), a hop count (1), or comma-separated addresses/CIDRs of the proxies. Decides the client IP used for rate limits and stored. true or a hop count believes the X-Forwarded-For of anyone who can reach the port, so the server refuses to start with them unless HOST is a loopback address (127.0.0.1, the proxy on the same machine) or TRUST_PROXY_FIREWALLED=1.',
+  },
+  {
+    name: 'TRUST_PROXY_FIREWALLED',
+    default: '0',
+    description:
+      '1: only the reverse proxy can reach PORT (a firewall or private network sees to it), so TRUST_PROXY=true or a hop count is allowed with a HOST that is not loopback (containers, a proxy on another machine).',
   },
   {
     name: 'CORS_ORIGINS',
@@ -148,7 +155,14 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   {
     name: 'RATE_LIMIT_ADMIN_LOGIN',
     default: '10',
-    description: 'Sign-in attempts per IP per 15 minutes.',
+    description:
+      'Failed staff sign-ins per IP (IPv6: per /64) per 15 minutes, then 429 until the 15 minutes end; successful ones do not count. Each account also gets 5 failures, then waits 1 minute, doubling with each further failure (up to an hour), until it signs in.',
+  },
+  {
+    name: 'STAFF_2FA_ROLES',
+    default: DEFAULT_TWO_STEP_ROLES.join(','),
+    description:
+      'Comma-separated staff roles (admin, content, inbox) that must use two-step sign-in (an authenticator app): an account of such a role without it sets it up at its next sign-in before it can do anything else. `none`: nobody must (everyone may).',
   },
   {
     name: 'RETENTION_MONTHS_APPLICATIONS',
@@ -184,6 +198,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   trustProxy: boolean | number | string[];
+  /** TRUST_PROXY_FIREWALLED: only the proxy can reach the port (see checkTrustProxy). */
+  trustProxyFirewalled: boolean;
   corsOrigins: string[];
   rateLimits: RateLimits;
   jsonBodyLimit: number;
@@ -211,6 +227,8 @@ export interface AdminConfig {
   password?: string;
   sessionTtlMs: number;
   loginLimit: number;
+  /** The roles that must use two-step sign-in (STAFF_2FA_ROLES). */
+  twoStepRoles: Role[];
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -246,6 +264,51 @@ export function parseTrustProxy(raw: string | undefined): boolean | number | str
     .filter(Boolean);
 }
 
+/** STAFF_2FA_ROLES: a list of roles, or `none`. */
+export function parseTwoStepRoles(raw: string | undefined): Role[] {
+  const v = raw?.trim().toLowerCase();
+  if (!v) return [...DEFAULT_TWO_STEP_ROLES];
+  if (v === 'none') return [];
+  const names = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const wrong = names.filter((n) => !isRole(n));
+  if (wrong.length)
+    throw new Error(
+      `STAFF_2FA_ROLES takes roles among ${ROLES.join(', ')} (or none), comma-separated; "${wrong.join(', ')}" is not one.`,
+    );
+  return [...new Set(names.filter(isRole))];
+}
+
+const isLoopback = (host: string) =>
+  /^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || host === 'localhost' || host === '::ffff:127.0.0.1';
+
+/**
+ * A TRUST_PROXY that believes X-Forwarded-For from any connection (true, or a hop count) is safe
+ * only when nothing but the proxy can connect: otherwise each request may claim a new address and
+ * every per-address limit (sign-in guesses included) is void.
+ */
+/** Throws (with what to do) when the server would listen unsafely; `npm start` calls it. */
+export function checkTrustProxy(
+  config: Pick<ServerConfig, 'trustProxy' | 'trustProxyFirewalled' | 'host' | 'port'>,
+): void {
+  const { trustProxy, host } = config;
+  const trustsAnyone = trustProxy === true || (typeof trustProxy === 'number' && trustProxy > 0);
+  if (!trustsAnyone || isLoopback(host) || config.trustProxyFirewalled) return;
+  throw new Error(
+    `TRUST_PROXY=${String(trustProxy)} believes the X-Forwarded-For header of every connection, and HOST=${host} lets anyone connect to this port directly and claim any address (unlimited sign-in guesses). Set HOST=127.0.0.1 when the reverse proxy runs on this machine; or set TRUST_PROXY to the proxy's own address (e.g. TRUST_PROXY=10.0.0.5); or, if a firewall lets only the proxy reach port ${config.port}, set TRUST_PROXY_FIREWALLED=1.`,
+  );
+}
+
+function yesNo(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be 1 or 0, got "${env[name]}".`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const resolve = (v: string | undefined, fallback: string) => path.resolve(REPO_ROOT, v?.trim() || fallback);
   const basePath = env.BASE_PATH !== undefined ? normalizeBasePath(env.BASE_PATH) : undefined;
@@ -260,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.DATA_DIR, 'data'),
     ...(databaseUrl && { databaseUrl }),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxyFirewalled: yesNo(env, 'TRUST_PROXY_FIREWALLED', false),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim().replace(/\/+$/, ''))
@@ -283,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...(env.ADMIN_EMAIL?.trim() && { adminEmail: env.ADMIN_EMAIL.trim().toLowerCase() }),
       sessionTtlMs: int(env, 'SESSION_TTL', 480, 1) * 60_000,
       loginLimit: int(env, 'RATE_LIMIT_ADMIN_LOGIN', 10, 1),
+      twoStepRoles: parseTwoStepRoles(env.STAFF_2FA_ROLES),
     },
     retentionMonthsApplications: int(env, 'RETENTION_MONTHS_APPLICATIONS', 12, 1),
     retentionAutopurge: onOff(env, 'RETENTION_AUTOPURGE', true),

@@ -40,6 +40,7 @@ export async function staffOptions(
       ...(admin.adminEmail && { adminEmail: admin.adminEmail }),
       sessionTtlMs: admin.sessionTtlMs,
       loginLimit: admin.loginLimit,
+      twoStepRoles: admin.twoStepRoles,
     },
     ...(config.mail && {
       mail: {

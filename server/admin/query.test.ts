@@ -17,7 +17,7 @@ async function signIn(server: TestServer): Promise<string> {
   const res = await fetch(`${server.api}/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: PASSWORD }),
+    body: JSON.stringify({ email: 'admin@localhost', password: PASSWORD }),
   });
   expect(res.status).toBe(200);
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';

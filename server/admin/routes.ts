@@ -5,11 +5,15 @@
  * Each route names the roles it serves (server/staff/guard.ts): the inbox routes need the role
  * inbox or admin, and an inbox account limited to some forms gets 403 for the others.
  *
- *   POST   /login                         {email, password} -> session cookie + {csrfToken, expiresAt, staff}
- *                                        (no email: the first administrator of ADMIN_PASSWORD(_HASH))
+ *   POST   /login                         {email, password, code?} -> session cookie + {csrfToken, expiresAt, staff}
+ *                                        (an account with two-step sign-in: 401 {codeRequired: true} until
+ *                                        `code` is a code of its app or a recovery code; failures are
+ *                                        counted per account and per address, server/staff/loginThrottle.ts)
  *   POST   /logout
  *   GET    /session                       {csrfToken, expiresAt, staff: {name, email, role, forms},
- *                                          forms: [{form, total, open}] (the forms it may see), labels}
+ *                                          forms: [{form, total, open}] (the forms it may see), labels,
+ *                                          mustSetUpTwoStep}
+ *   .../account/two-step...               the person's own two-step sign-in (server/staff/twoStepRoutes.ts)
  *   GET    /submissions/:form             ?q=&status=all|open|handled&page=&pageSize= (newest first)
  *   GET    /submissions/:form/:id
  *   GET    /submissions/application/:id/cv  (attachment, server-chosen name, nosniff)
@@ -18,20 +22,22 @@
  *   GET    /export?form=F                 CSV (attachment)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../api/context.ts';
 import { toCsv } from '../cli/commands.ts';
 import { FIELD_LABELS, FORM_LABELS } from '../labels.ts';
 import { cvContentType, cvFileName } from '../notify/compose.ts';
+import { type SignInAlertMail, sendSignInAlert } from '../notify/signInAlert.ts';
 import { authenticate, isMutating, requireForm, requireRole, sameOrigin } from '../staff/guard.ts';
+import { LoginThrottle, SIGN_IN_RULES, type Ticket } from '../staff/loginThrottle.ts';
 import { adminMessages, SESSION_COOKIE } from '../staff/messages.ts';
 import { checkSignIn } from '../staff/signIn.ts';
-import { formsOf } from '../staff/types.ts';
+import { twoStepRoutes } from '../staff/twoStepRoutes.ts';
+import { formsOf, type Role } from '../staff/types.ts';
+import type { Db } from '../storage/db.ts';
 import { FORMS, type FormName, type Repository } from '../storage/repository.ts';
 import { exportParams, inboxParams } from './query.ts';
 import type { SessionStore } from './sessions.ts';
 
 export { adminMessages, CSRF_HEADER, SESSION_COOKIE } from '../staff/messages.ts';
-export const LOGIN_WINDOW_MS = 15 * 60_000;
 
 export interface AdminOptions {
   /**
@@ -42,8 +48,10 @@ export interface AdminOptions {
   /** The first administrator's sign-in address (ADMIN_EMAIL; default admin@localhost). */
   adminEmail?: string;
   sessionTtlMs: number;
-  /** Sign-in attempts per IP per LOGIN_WINDOW_MS. */
+  /** Failed sign-ins per client address per LOGIN_WINDOW_MS (RATE_LIMIT_ADMIN_LOGIN). */
   loginLimit: number;
+  /** The roles that must use two-step sign-in (STAFF_2FA_ROLES). */
+  twoStepRoles?: Role[];
   /** The clock (tests). */
   now?: () => number;
 }
@@ -65,10 +73,28 @@ function idOf(v: unknown): number | undefined {
 
 export async function adminApi(
   app: FastifyInstance,
-  { repo, sessions, options }: { repo: Repository; sessions: SessionStore; options: AdminOptions },
+  {
+    repo,
+    sessions,
+    options,
+    db,
+    alertMail,
+  }: {
+    repo: Repository;
+    sessions: SessionStore;
+    options: AdminOptions;
+    /** Where failed sign-ins are counted. */
+    db: Db;
+    /** The mail server that tells staff of repeated failed sign-ins (SMTP_URL); none: a log warning. */
+    alertMail?: SignInAlertMail | undefined;
+  },
 ): Promise<void> {
   const fail = (reply: FastifyReply, status: number, message: string) =>
     reply.code(status).header('cache-control', 'no-store').send({ message });
+  const throttle = new LoginThrottle(db, {
+    addressLimit: options.loginLimit,
+    ...(options.now && { now: options.now }),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
@@ -98,33 +124,71 @@ export async function adminApi(
     secure: request.protocol === 'https',
   });
 
-  app.post<{ Body: { email?: unknown; password?: unknown } }>(
+  const tooMany = (reply: FastifyReply, retryAfterS: number) =>
+    reply.header('retry-after', String(retryAfterS)).code(429).send({ message: adminMessages.tooManyLogins });
+
+  /** Counts a wrong password or code; answers 401 (or 429 once the account is past its free failures). */
+  async function refuse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    ticket: Ticket,
+    codeRequired: boolean,
+  ) {
+    const { retryAfterS, alert } = await throttle.failed(email, ticket);
+    if (alert && (await sessions.isStaffEmail(email)))
+      // Not awaited: the answer does not wait for the mail server.
+      void sendSignInAlert(
+        { email, failures: SIGN_IN_RULES.alertAfter, minutes: SIGN_IN_RULES.windowMs / 60_000 },
+        alertMail,
+        request.log,
+      );
+    if (retryAfterS !== undefined) return tooMany(reply, retryAfterS);
+    return reply
+      .code(401)
+      .header('cache-control', 'no-store')
+      .send(
+        codeRequired
+          ? { message: adminMessages.wrongCode, codeRequired: true }
+          : { message: adminMessages.wrongPassword },
+      );
+  }
+
+  app.post<{ Body: { email?: unknown; password?: unknown; code?: unknown } }>(
     '/login',
-    {
-      config: {
-        adminPublic: true,
-        rateLimit: {
-          max: options.loginLimit,
-          timeWindow: LOGIN_WINDOW_MS,
-          errorResponseBuilder: () => new HttpError(429, adminMessages.tooManyLogins),
-        },
-      },
-    },
+    { config: { adminPublic: true } },
     async (request, reply) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-      const { password } = request.body ?? {};
-      // Without an email: the first administrator (how sign-in worked before named accounts).
-      const email = request.body?.email ?? sessions.firstAdmin.email;
+      const { email, password, code } = request.body ?? {};
       if (
         type !== 'application/json' ||
-        typeof email !== 'string' ||
         typeof password !== 'string' ||
-        email.length > 254 ||
-        password.length > 1024
+        password.length > 1024 ||
+        (code !== undefined && (typeof code !== 'string' || code.length > 40))
       )
         return fail(reply, 400, adminMessages.badRequest);
+      // Every sign-in names its account: the first administrator's too (ADMIN_EMAIL).
+      if (typeof email !== 'string' || !email.trim() || email.length > 254)
+        return fail(reply, 400, adminMessages.emailRequired);
+      const ticket = await throttle.take(email, request.ip);
+      if ('waitS' in ticket) return tooMany(reply, ticket.waitS);
       const found = await checkSignIn(sessions, options.passwordHash, email, password);
-      if (!found) return fail(reply, 401, adminMessages.wrongPassword);
+      if (!found) return refuse(request, reply, email, ticket, false);
+      if (await sessions.twoStep.enabled(found.staff.email)) {
+        // The right password without a code: the app asks for it and sends all three again. Not a
+        // failure of the address; the account keeps this attempt in its count until the code is
+        // right, so guessing codes with a known password stays limited.
+        if (!code?.trim()) {
+          await throttle.notAFailure(request.ip);
+          return reply
+            .code(401)
+            .header('cache-control', 'no-store')
+            .send({ message: adminMessages.codeRequired, codeRequired: true });
+        }
+        if (!(await sessions.twoStep.check(found.staff.email, code)))
+          return refuse(request, reply, email, ticket, true);
+      }
+      await throttle.succeeded(email, request.ip);
       await sessions.destroy(request.cookies[SESSION_COOKIE]);
       const session = await sessions.create(found.staff, found.passwordHash);
       reply.setCookie(SESSION_COOKIE, session.id, {
@@ -139,30 +203,36 @@ export async function adminApi(
     },
   );
 
-  app.post('/logout', { preHandler: signedIn }, async (request, reply) => {
+  app.post('/logout', { config: { beforeTwoStep: true }, preHandler: signedIn }, async (request, reply) => {
     await sessions.destroy(request.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
     return { message: 'Signed out.' };
   });
 
-  app.get('/session', { preHandler: signedIn }, async (request) => {
+  app.get('/session', { config: { beforeTwoStep: true }, preHandler: signedIn }, async (request) => {
     const staff = request.staff;
     if (!staff) throw new Error('signedIn ran first');
+    const mustSetUpTwoStep = await sessions.mustSetUpTwoStep(staff);
     const forms = [];
-    for (const form of formsOf(staff)) {
-      const [all, open] = await Promise.all([
-        repo.page({ form, pageSize: 1 }),
-        repo.page({ form, status: 'open', pageSize: 1 }),
-      ]);
-      forms.push({ form, total: all.total, open: open.total });
-    }
+    // Nothing about the submissions until two-step sign-in is set up.
+    if (!mustSetUpTwoStep)
+      for (const form of formsOf(staff)) {
+        const [all, open] = await Promise.all([
+          repo.page({ form, pageSize: 1 }),
+          repo.page({ form, status: 'open', pageSize: 1 }),
+        ]);
+        forms.push({ form, total: all.total, open: open.total });
+      }
     return {
       ...request.staffSession,
       staff: publicStaff(staff),
       forms,
       labels: { forms: FORM_LABELS, fields: FIELD_LABELS },
+      mustSetUpTwoStep,
     };
   });
+
+  await twoStepRoutes(app, { sessions, throttle, signedIn });
 
   app.get<{ Params: { form: string }; Querystring: Record<string, unknown> }>(
     '/submissions/:form',

@@ -13,13 +13,19 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { StaffAccounts } from '../staff/accounts.ts';
-import { DEFAULT_ADMIN_EMAIL, type Staff } from '../staff/types.ts';
+import { TwoStep } from '../staff/twoStep.ts';
+import { DEFAULT_ADMIN_EMAIL, normalizeEmail, type Role, type Staff } from '../staff/types.ts';
 import type { Db } from '../storage/db.ts';
 
 export interface Session {
   csrfToken: string;
   expiresAt: string;
   staff: Staff;
+  /**
+   * The account's role must use two-step sign-in (STAFF_2FA_ROLES) and it has none yet: until it
+   * sets one up, it may do nothing else (server/staff/guard.ts).
+   */
+  mustSetUpTwoStep: boolean;
 }
 
 export interface SessionOptions {
@@ -28,6 +34,11 @@ export interface SessionOptions {
   passwordHash: string | undefined;
   /** The first administrator's address (ADMIN_EMAIL). */
   adminEmail?: string;
+  /**
+   * The roles that must use two-step sign-in. `npm start` always passes STAFF_2FA_ROLES (default
+   * admin, server/config.ts); left out (tests, embedding), nobody is made to.
+   */
+  twoStepRoles?: readonly Role[];
   now?: () => number;
 }
 
@@ -47,6 +58,9 @@ export class SessionStore {
   /** Fingerprint of the first administrator's password hash (none: that sign-in is off). */
   private readonly adminFingerprint: string | undefined;
   readonly accounts: StaffAccounts;
+  /** Authenticator apps and recovery codes of every staff email (the first administrator's too). */
+  readonly twoStep: TwoStep;
+  readonly twoStepRoles: readonly Role[];
   /** Who the first administrator is (ADMIN_EMAIL; see README, "Configuration"). */
   readonly firstAdmin: Staff;
 
@@ -58,6 +72,8 @@ export class SessionStore {
     this.now = options.now ?? Date.now;
     this.adminFingerprint = options.passwordHash ? passwordFingerprint(options.passwordHash) : undefined;
     this.accounts = new StaffAccounts(store);
+    this.twoStep = new TwoStep(store, this.now);
+    this.twoStepRoles = options.twoStepRoles ?? [];
     this.firstAdmin = {
       id: null,
       name: 'Administrator',
@@ -70,6 +86,18 @@ export class SessionStore {
   /** The staff area is on: a first administrator is configured or a named account exists. */
   async enabled(): Promise<boolean> {
     return this.adminFingerprint !== undefined || (await this.accounts.count()) > 0;
+  }
+
+  /** Is this the address of an account or of the first administrator (someone to tell)? */
+  async isStaffEmail(email: string): Promise<boolean> {
+    const address = normalizeEmail(email);
+    if (this.adminFingerprint && address === normalizeEmail(this.firstAdmin.email)) return true;
+    return (await this.accounts.byEmail(address)) !== undefined;
+  }
+
+  /** Must this person set up two-step sign-in before doing anything else? */
+  async mustSetUpTwoStep(staff: Staff): Promise<boolean> {
+    return this.twoStepRoles.includes(staff.role) && !(await this.twoStep.enabled(staff.email));
   }
 
   /**
@@ -104,7 +132,7 @@ export class SessionStore {
         staff_id: staff.id,
       })
       .execute();
-    return { id, csrfToken, expiresAt, staff };
+    return { id, csrfToken, expiresAt, staff, mustSetUpTwoStep: await this.mustSetUpTwoStep(staff) };
   }
 
   /**
@@ -137,7 +165,12 @@ export class SessionStore {
         forms: account.forms,
       };
     }
-    return { csrfToken: row.csrf_token, expiresAt: expires.toISOString(), staff };
+    return {
+      csrfToken: row.csrf_token,
+      expiresAt: expires.toISOString(),
+      staff,
+      mustSetUpTwoStep: await this.mustSetUpTwoStep(staff),
+    };
   }
 
   async destroy(id: string | undefined): Promise<void> {

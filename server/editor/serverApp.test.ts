@@ -76,7 +76,7 @@ describe('the content API in a server that serves the built site (npm start)', (
       const login = await fetch(`${site.api}/admin/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password: 'first admin password' }),
+        body: JSON.stringify({ email: 'admin@localhost', password: 'first admin password' }),
       });
       const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const status = await fetch(`${site.api}/admin/content/publish`, { headers: { cookie } });

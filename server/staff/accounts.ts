@@ -115,6 +115,9 @@ export class StaffAccounts {
     const account = await this.byEmail(email);
     if (!account) return false;
     await this.store.db.deleteFrom('admin_sessions').where('staff_id', '=', account.id).execute();
+    // Its authenticator and recovery codes too: an account added later with this address sets up its own.
+    await this.store.db.deleteFrom('staff_recovery_codes').where('email', '=', account.email).execute();
+    await this.store.db.deleteFrom('staff_two_step').where('email', '=', account.email).execute();
     await this.store.db.deleteFrom('staff_users').where('id', '=', account.id).execute();
     return true;
   }
@@ -133,6 +136,18 @@ export class StaffAccounts {
       .execute();
     await this.store.db.deleteFrom('admin_sessions').where('staff_id', '=', account.id).execute();
     return this.byEmail(email);
+  }
+
+  /**
+   * Ends every session of `email`: a named account's, or, for the first administrator's address,
+   * every session of the first administrator.
+   */
+  async endSessions(email: string, firstAdminEmail: string | undefined): Promise<void> {
+    const account = await this.byEmail(email);
+    if (account)
+      await this.store.db.deleteFrom('admin_sessions').where('staff_id', '=', account.id).execute();
+    else if (firstAdminEmail && normalizeEmail(email) === normalizeEmail(firstAdminEmail))
+      await this.store.db.deleteFrom('admin_sessions').where('staff_id', 'is', null).execute();
   }
 
   /** Sets a new password and ends the account's sessions; false when there is no such account. */

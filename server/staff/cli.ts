@@ -4,7 +4,8 @@ import { openDb } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
 import { AccountError, StaffAccounts } from './accounts.ts';
 import { runStaff, STAFF_USAGE, StaffUsageError } from './commands.ts';
-import { readPassword } from './readPassword.ts';
+import { readLine, readPassword } from './readPassword.ts';
+import { TwoStep } from './twoStep.ts';
 import { DEFAULT_ADMIN_EMAIL } from './types.ts';
 
 const args = process.argv.slice(2);
@@ -27,6 +28,11 @@ try {
     (s) => process.stdout.write(s),
     readPassword,
     config.admin.adminEmail ?? DEFAULT_ADMIN_EMAIL,
+    {
+      twoStep: new TwoStep(db),
+      roles: config.admin.twoStepRoles,
+      readCode: () => readLine('The 6-digit code the app shows now: '),
+    },
   );
 } catch (error) {
   if (error instanceof StaffUsageError) {

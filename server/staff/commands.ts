@@ -2,8 +2,10 @@
  * `npm run staff -- ...`: named staff accounts (server/staff/accounts.ts). The password is never an
  * argument (it would stay in the shell history): it is read by `readPassword`.
  */
+import QRCode from 'qrcode';
 import { FORMS, type FormName } from '../storage/repository.ts';
 import { AccountError, type StaffAccounts } from './accounts.ts';
+import { type TwoStep, TwoStepError } from './twoStep.ts';
 import { isFormName, isRole, normalizeEmail, ROLES, type Role } from './types.ts';
 
 export const STAFF_USAGE = `Usage: npm run staff -- <command>
@@ -14,6 +16,13 @@ export const STAFF_USAGE = `Usage: npm run staff -- <command>
   role <email> <role> [--forms f1,f2]   a new role (and forms for inbox); signs the account out
   passwd <email>                         a new password (signs the account out everywhere)
   remove <email>                         deletes the account (and signs it out)
+  2fa enable <email>                     sets up two-step sign-in (an authenticator app) for the
+                                         account or the first administrator (ADMIN_EMAIL): shows
+                                         a QR code, asks for a code, prints the recovery codes
+  2fa disable <email>                    turns two-step sign-in off
+  2fa reset <email>                      for a lost phone: turns it off and signs the account out;
+                                         it sets it up again at its next sign-in (if its role must)
+                                         or from Account in the staff area
 
 Roles: admin (everything, including accounts' data), content (the page editor),
 inbox (the submissions inbox; --forms limits it to some of: ${FORMS.join(', ')}).
@@ -49,6 +58,80 @@ function formsOption(args: string[], role: Role): FormName[] | null {
   return names.filter(isFormName);
 }
 
+/** What `2fa` needs: the two-step store, the roles that must use it, and a way to read a code. */
+export interface TwoStepTools {
+  twoStep: TwoStep;
+  roles: readonly Role[];
+  readCode: () => Promise<string>;
+}
+
+/** `2fa enable|disable|reset <email>`. */
+async function runTwoStep(
+  args: string[],
+  accounts: StaffAccounts,
+  out: (text: string) => void,
+  tools: TwoStepTools,
+  firstAdminEmail: string | undefined,
+): Promise<void> {
+  const [, action, email] = args;
+  if (!action || !['enable', 'disable', 'reset'].includes(action))
+    throw new StaffUsageError('2fa takes enable, disable or reset, then an email address.');
+  if (!email || email.startsWith('--')) throw new StaffUsageError(`"2fa ${action}" needs an email address.`);
+  const address = normalizeEmail(email);
+  const isFirstAdmin = !!firstAdminEmail && address === normalizeEmail(firstAdminEmail);
+  const account = await accounts.byEmail(address);
+  if (!account && !isFirstAdmin) throw new AccountError(`There is no account for ${address}.`);
+  const role: Role = account?.role ?? 'admin';
+  const required = tools.roles.includes(role);
+  const { twoStep } = tools;
+  if (action === 'enable') {
+    try {
+      const { secret, uri } = await twoStep.begin(address);
+      const qr = await QRCode.toString(uri, { type: 'terminal', small: true });
+      out(
+        `Scan this QR code with the authenticator app (or type the key by hand):
+
+${qr}
+Key: ${secret}
+Address: ${uri}
+
+`,
+      );
+      const codes = await twoStep.confirm(address, await tools.readCode());
+      out(
+        `Two-step sign-in is on for ${address}. Recovery codes (each works once; keep them somewhere safe, they are not shown again):
+${codes
+  .map(
+    (c) => `  ${c}
+`,
+  )
+  .join('')}`,
+      );
+    } catch (error) {
+      if (error instanceof TwoStepError) throw new AccountError(error.message);
+      throw error;
+    }
+    return;
+  }
+  const had = await twoStep.disable(address);
+  const again = required
+    ? `its role (${role}) must use it, so it sets it up again at its next sign-in`
+    : 'it may set it up again from Account in the staff area';
+  if (action === 'disable') {
+    out(
+      had
+        ? `Two-step sign-in is off for ${address}; ${again}.
+`
+        : `${address} had no two-step sign-in.
+`,
+    );
+    return;
+  }
+  await accounts.endSessions(address, firstAdminEmail);
+  out(`Two-step sign-in of ${address} is cleared and its sessions have ended; ${again}.
+`);
+}
+
 /** Runs one command; throws StaffUsageError (wrong arguments) or AccountError (refused). */
 export async function runStaff(
   args: string[],
@@ -57,8 +140,14 @@ export async function runStaff(
   readPassword: (confirm: boolean) => Promise<string>,
   /** The first administrator's address (ADMIN_EMAIL), which no account may take. */
   firstAdminEmail?: string,
+  /** For `2fa` (the command refuses without them). */
+  twoStepTools?: TwoStepTools,
 ): Promise<void> {
   const [command, email] = args;
+  if (command === '2fa') {
+    if (!twoStepTools) throw new StaffUsageError('2fa is not available here.');
+    return runTwoStep(args, accounts, out, twoStepTools, firstAdminEmail);
+  }
   if (command === 'list') {
     const list = await accounts.list();
     for (const a of list)

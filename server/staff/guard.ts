@@ -1,6 +1,7 @@
 /**
  * Who may call a staff route. `authenticate` finds the session of the request's cookie (and, for a
- * POST/PUT/PATCH/DELETE, checks the Origin and the X-CSRF-Token header); `requireRole(...)` is the
+ * POST/PUT/PATCH/DELETE, checks the Origin and the X-CSRF-Token header; an account whose role must
+ * use two-step sign-in and has not set it up gets 403 except on routes marked `beforeTwoStep`); `requireRole(...)` is the
  * preHandler every staff route uses: 401 `{message}` without a session, 403 `{message}` for a role
  * not listed ('admin' always passes). It works in any plugin, inside the admin API's prefix or not:
  * it authenticates by itself when the admin API's hook has not already done so.
@@ -23,6 +24,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The staff sessions (decorated on the root by registerStaffAuth). */
     staffSessions: SessionStore;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A staff route that an account made to set up two-step sign-in may call before it has (its
+     * session, signing out, the set-up itself); every other route answers 403 until then.
+     */
+    beforeTwoStep?: boolean;
   }
 }
 
@@ -65,6 +73,10 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
   }
   if (mutating && !csrfMatches(request.headers[CSRF_HEADER], session.csrfToken)) {
     fail(reply, 403, adminMessages.csrf);
+    return undefined;
+  }
+  if (session.mustSetUpTwoStep && !request.routeOptions.config?.beforeTwoStep) {
+    fail(reply, 403, adminMessages.setUpTwoStep);
     return undefined;
   }
   request.staff = session.staff;

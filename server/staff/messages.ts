@@ -13,5 +13,10 @@ export const adminMessages = {
   formForbidden: 'Your account may not see this form. Ask an administrator if you need it.',
   notFound: 'There is no such submission.',
   badRequest: 'The request could not be read.',
-  tooManyLogins: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyLogins: 'Too many failed sign-ins. Please wait a few minutes and try again.',
+  emailRequired: 'Please enter your email address.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  wrongCode:
+    'That code is not right. Type the 6 digits your authenticator app shows now, or a recovery code.',
+  setUpTwoStep: 'Your role must use two-step sign-in: set it up first (Account, Two-step sign-in).',
 } as const;

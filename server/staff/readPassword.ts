@@ -40,3 +40,20 @@ export async function readPassword(confirm = false): Promise<string> {
   if (again !== first) throw new AccountError('The two passwords differ; nothing was changed.');
   return first;
 }
+
+/** One line typed at a terminal (shown as typed), or the first line of standard input. */
+export async function readLine(prompt: string): Promise<string> {
+  const { stdin, stderr } = process;
+  if (!stdin.isTTY) {
+    let text = '';
+    for await (const chunk of stdin) text += chunk;
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: stdin, output: stderr });
+  try {
+    return await rl.question(prompt);
+  } finally {
+    rl.close();
+  }
+}

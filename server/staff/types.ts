@@ -17,6 +17,9 @@ export interface Staff {
   forms: FormName[] | null;
 }
 
+/** The roles that must use two-step sign-in when STAFF_2FA_ROLES is not set. */
+export const DEFAULT_TWO_STEP_ROLES: readonly Role[] = ['admin'];
+
 export const isRole = (v: unknown): v is Role =>
   typeof v === 'string' && (ROLES as readonly string[]).includes(v);
 

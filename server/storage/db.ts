@@ -89,6 +89,32 @@ export interface StaffUserTable {
   created_at: Timestamp;
 }
 
+/** Failed sign-ins of one account or address (server/staff/loginThrottle.ts); times in ms. */
+export interface LoginFailureTable {
+  key: string;
+  failures: number;
+  window_start: number;
+  window_failures: number;
+  last_failure_at: number;
+  locked_until: ColumnType<number, number | undefined, number>;
+  alerted_at: ColumnType<number, number | undefined, number>;
+}
+
+/** An authenticator app of one staff email (server/staff/twoStep.ts). */
+export interface StaffTwoStepTable {
+  email: string;
+  secret: string;
+  enabled_at: ColumnType<string | Date | null, string | null | undefined, string | null>;
+  last_time_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** The SHA-256 of each unused recovery code of a staff email. */
+export interface StaffRecoveryCodeTable {
+  email: string;
+  code_hash: string;
+}
+
 export interface Database {
   demo_requests: DemoRequestTable;
   brochure_requests: BrochureRequestTable;
@@ -97,6 +123,9 @@ export interface Database {
   outbox: OutboxTable;
   admin_sessions: AdminSessionTable;
   staff_users: StaffUserTable;
+  login_failures: LoginFailureTable;
+  staff_two_step: StaffTwoStepTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -146,6 +146,46 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('staff_users').ifExists().execute();
       },
     },
+    '0005_sign_in_security': {
+      // Failed sign-ins per account and per address (server/staff/loginThrottle.ts), kept in the
+      // database so that several instances count together; times are milliseconds since 1970 of
+      // the server's clock. Two-step sign-in (server/staff/twoStep.ts): one row per email that has
+      // an authenticator (the first administrator's too, keyed by ADMIN_EMAIL), and the hashes of
+      // its one-time recovery codes.
+      async up(db: AnyDb) {
+        const time = pg ? 'timestamptz' : 'text';
+        await db.schema
+          .createTable('login_failures')
+          .addColumn('key', text, (c) => c.primaryKey())
+          .addColumn('failures', 'integer', (c) => c.notNull())
+          .addColumn('window_start', 'bigint', (c) => c.notNull())
+          .addColumn('window_failures', 'integer', (c) => c.notNull())
+          .addColumn('last_failure_at', 'bigint', (c) => c.notNull())
+          .addColumn('locked_until', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('alerted_at', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('staff_two_step')
+          .addColumn('email', text, (c) => c.primaryKey())
+          .addColumn('secret', text, (c) => c.notNull())
+          // null: set up but not yet confirmed with a code (not in use).
+          .addColumn('enabled_at', time)
+          // The time step of the last code accepted: a code is good once.
+          .addColumn('last_time_step', 'bigint')
+          .addColumn('created_at', time, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('staff_recovery_codes')
+          .addColumn('email', text, (c) => c.notNull())
+          .addColumn('code_hash', text, (c) => c.notNull())
+          .addPrimaryKeyConstraint('staff_recovery_codes_pk', ['email', 'code_hash'])
+          .execute();
+      },
+      async down(db: AnyDb) {
+        for (const t of ['staff_recovery_codes', 'staff_two_step', 'login_failures'])
+          await db.schema.dropTable(t).ifExists().execute();
+      },
+    },
   };
 }
 

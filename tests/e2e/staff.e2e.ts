@@ -3,11 +3,14 @@
  * first administrator and an inbox account limited to contact messages. The inbox account signs
  * in, sees only its form and no Content section, and the API refuses it another form (403); the
  * administrator opens a submission, marks it handled, deletes one after confirming, and opens the
- * Content section (loaded as its own chunk). The sign-in and inbox screens are axe clean.
+ * Content section (loaded as its own chunk). The sign-in and inbox screens are axe clean. Where
+ * administrators must use two-step sign-in, one sets it up with a code made by otplib, signs out,
+ * signs in with password and code, and turns it off with a recovery code, at 1280 and 375 px.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstLoadScripts } from '../../scripts/check-bundle.ts';
@@ -192,6 +195,113 @@ describe('the staff area', () => {
     await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Email').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('two-step sign-in', () => {
+  // A server of its own where administrators must use it (STAFF_2FA_ROLES=admin), on a clock the
+  // test moves, so that the codes otplib makes here are the ones the server expects.
+  let strict: SiteServer;
+  let strictOrigin = '';
+  let strictDir = '';
+  let clock = Date.UTC(2026, 10, 27, 9, 0, 0);
+  const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(clock / 1000) });
+
+  beforeAll(async () => {
+    const facts = loadSiteFacts(REPO_ROOT);
+    strictDir = mkdtempSync(path.join(tmpdir(), 'triune-e2e-2fa-'));
+    strict = await createServer({
+      basePath: facts.backend,
+      forms: facts,
+      clientDir: CLIENT_DIR,
+      dataDir: strictDir,
+      logLevel: 'warn',
+      admin: { twoStepRoles: ['admin'] },
+      now: () => clock,
+    });
+    await strict.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = strict.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('The server has no port.');
+    strictOrigin = `http://127.0.0.1:${address.port}`;
+    const accounts = new StaffAccounts(strict.db, { hashParams: FAST });
+    for (const email of ['ops-wide@example.com', 'ops-narrow@example.com'])
+      await accounts.add({ email, name: 'Ops', role: 'admin', password: ADMIN.password });
+  });
+  afterAll(async () => {
+    await strict?.app.close();
+    if (strictDir) rmSync(strictDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['ops-wide@example.com', WIDTHS.desktop],
+    ['ops-narrow@example.com', WIDTHS.mobile],
+  ])('makes %s set it up first, then signs in with a code from the app (%i px)', async (email, width) => {
+    await context?.close();
+    context = await newContext(browser, width);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    });
+    await page.goto(`${strictOrigin}/admin`);
+    await signIn(page, { email, password: ADMIN.password });
+
+    // Nothing but the set-up until it is on.
+    const heading = page.getByRole('heading', { level: 1, name: 'Two-step sign-in' });
+    await heading.waitFor();
+    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByText('Your role must use two-step sign-in.').waitFor();
+    expect(await page.getByRole('link', { name: 'Inbox' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Content' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    const qr = page.getByRole('img', { name: 'QR code to add this account to an authenticator app' });
+    await qr.waitFor();
+    expect(await qr.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(100);
+    const secret = ((await page.locator('code.secret').textContent()) ?? '').replace(/\s+/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // By keyboard: the code field, Enter.
+    await page.getByLabel('6-digit code from the app').fill(await codeNow(secret));
+    await page.keyboard.press('Enter');
+    const saved = page.getByRole('heading', { level: 2, name: 'Your recovery codes' });
+    await saved.waitFor();
+    expect(await saved.evaluate((el) => el === document.activeElement)).toBe(true);
+    const codes = await page.locator('.recovery-codes li').allTextContents();
+    expect(codes).toHaveLength(10);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Submissions inbox' }).waitFor();
+
+    // Signed out and in again: the password, then the app's code of the next 30 seconds.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const codeField = page.getByLabel('Code from your authenticator app');
+    await codeField.waitFor();
+    expect(await codeField.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    clock += 30_000;
+    await codeField.fill('000000');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'That code is not right.' }).waitFor();
+    await codeField.fill(await codeNow(secret));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Submissions inbox' }).waitFor();
+
+    // Account shows it on; a recovery code turns it off (and the role asks for it again at once).
+    await page.getByRole('link', { name: 'Account' }).click();
+    await page.getByText('Two-step sign-in is on.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Code from the app, or a recovery code').fill(codes[0] ?? '');
+    await page.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    await page.getByRole('button', { name: 'Set up two-step sign-in' }).waitFor();
+    await page.getByText('Your role must use two-step sign-in.').waitFor();
     expect(errors).toEqual([]);
   });
 });
