@@ -14,6 +14,9 @@ import {
 
 let server: TestServer;
 
+/** An SVG of an upload folder, large enough to be sent compressed. */
+const UPLOADED_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${'<rect width="1" height="1"/>'.repeat(80)}</svg>`;
+
 /** A picture outside assets/: the same address from build to build. */
 const PICTURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
@@ -21,6 +24,8 @@ beforeAll(async () => {
   const clientDir = fakeClientDir();
   mkdirSync(path.join(clientDir, 'images'));
   writeFileSync(path.join(clientDir, 'images', 'hero.png'), PICTURE);
+  mkdirSync(path.join(clientDir, 'images', 'services', 'iot'), { recursive: true });
+  writeFileSync(path.join(clientDir, 'images', 'services', 'iot', 'diagram.svg'), UPLOADED_SVG);
   server = await startTestServer({ clientDir, forms: { serviceTypes: [], positions: [] } });
 });
 afterAll(async () => {
@@ -72,6 +77,21 @@ describe('serving the pre-rendered site', () => {
       );
     }
     expect(Buffer.from(await (await get('/images/hero.png')).arrayBuffer())).toEqual(PICTURE);
+  });
+
+  it('serves an SVG of the upload folders with a policy of its own that runs no script, plain or compressed', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const res = await get('/images/services/iot/diagram.svg', { 'accept-encoding': encoding });
+      expect(res.status, encoding).toBe(200);
+      expect(res.headers.get('content-type'), encoding).toMatch(/^image\/svg\+xml/);
+      expect(res.headers.get('content-security-policy'), encoding).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+      );
+      expect(res.headers.get('x-content-type-options'), encoding).toBe('nosniff');
+      expect(await res.text(), encoding).toBe(UPLOADED_SVG);
+    }
+    // Pages keep the site's policy.
+    expect((await get('/')).headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
   it('serves /about from about/index.html and redirects /about/ to it', async () => {

@@ -25,6 +25,7 @@ import {
   SUFFIX,
   TEXT_TYPES,
 } from '../scripts/build/precompress.ts';
+import { pictureHeaders } from './pictureHeaders.ts';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
@@ -182,6 +183,8 @@ export async function registerStatic(
     const file = rel === '' ? 'index.html' : files.has(rel) ? rel : `${rel}/index.html`;
     if (!files.has(file) || file === '404.html') return sendNotFound(reply);
     reply.header('cache-control', cacheControlFor(file));
+    // Pictures of the upload folders: an SVG gets a policy of its own that runs no script.
+    if (file.startsWith('images/')) pictureHeaders(reply, file);
     const type = TEXT_TYPES[file.slice(file.lastIndexOf('.') + 1)];
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (type && encoding) {

@@ -1,9 +1,12 @@
 /**
- * POST /images (multipart: kind, page, file): stores a picture at
- * public/images/<kind>/<page>/<safe-name> and answers 201 {path, width, height}. The type is
- * judged by content (PNG, JPEG, WebP, AVIF, SVG), the size is at most 10 MB, SVGs must be safe.
+ * The editor's pictures. POST /images (multipart: kind, page, file) stores a picture at
+ * public/images/<kind>/<page>/<safe-name>, records it in the history like a save (a commit by the
+ * staff member, when the content folder is a git work tree) and answers 201 {path, width, height,
+ * commit}. The type is judged by content (PNG, JPEG, WebP, AVIF, SVG), the size is at most 10 MB,
+ * and an SVG is stored as svgSanitizer.ts wrote it out, or refused with its reason.
  * Nothing more is made here: like a picture added by hand, the build (Publish, or the dev
  * server) makes its AVIF/WebP variants once a page names it (scripts/build/imageVariants.ts).
+ * GET and DELETE /images/<path>: imageServe.ts and imageDelete.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +14,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { readImageSize } from '../../scripts/build/imageSizes.ts';
 import { ContentPathError, refuseSymlinks } from './contentPath.ts';
-import { safeImageName, sniffImage, svgProblem } from './imageCheck.ts';
+import { safeImageName, sniffImage } from './imageCheck.ts';
+import { type ImageDeleteOptions, registerImageDelete } from './imageDelete.ts';
+import { registerImageServe } from './imageServe.ts';
+import { sanitizeSvg } from './svgSanitizer.ts';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -29,10 +35,9 @@ export const imageMessages = {
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
 
-export async function registerImageRoutes(
-  app: FastifyInstance,
-  options: { contentDir: string },
-): Promise<void> {
+export async function registerImageRoutes(app: FastifyInstance, options: ImageDeleteOptions): Promise<void> {
+  registerImageServe(app, options.contentDir);
+  registerImageDelete(app, options);
   app.post('/images', async (request, reply) => {
     if (!request.isMultipart()) return reply.code(415).send({ message: imageMessages.notMultipart });
     const fields: Record<string, string> = {};
@@ -55,9 +60,11 @@ export async function registerImageRoutes(
       return reply.code(400).send({ message: imageMessages.badFolder });
     const type = sniffImage(upload.bytes);
     if (!type) return reply.code(400).send({ message: imageMessages.notImage });
+    let bytes = upload.bytes;
     if (type === 'svg') {
-      const problem = svgProblem(upload.bytes.toString('utf8'));
-      if (problem) return reply.code(400).send({ message: problem });
+      const checked = sanitizeSvg(bytes.toString('utf8'));
+      if ('problem' in checked) return reply.code(400).send({ message: checked.problem });
+      bytes = Buffer.from(checked.svg, 'utf8');
     }
 
     const parts = ['public', 'images', kind, page];
@@ -68,18 +75,27 @@ export async function registerImageRoutes(
       throw error;
     }
     const dir = path.join(options.contentDir, ...parts);
-    mkdirSync(dir, { recursive: true });
     const wanted = safeImageName(upload.name || 'image', type);
-    let name = wanted;
-    for (let n = 2; existsSync(path.join(dir, name)); n++) name = wanted.replace(/(\.[a-z]+)$/, `-${n}$1`);
-    const temp = path.join(dir, `.${randomBytes(6).toString('hex')}-${name}`);
-    writeFileSync(temp, upload.bytes, { flag: 'wx' });
-    const size = readImageSize(temp);
-    if (!size) {
-      rmSync(temp, { force: true });
-      return reply.code(400).send({ message: imageMessages.noSize });
-    }
-    renameSync(temp, path.join(dir, name));
-    return reply.code(201).send({ path: `/images/${kind}/${page}/${name}`, width: size[0], height: size[1] });
+    // In the write queue: the free name is chosen, written and committed before the next write.
+    return options.locked(async () => {
+      mkdirSync(dir, { recursive: true });
+      let name = wanted;
+      for (let n = 2; existsSync(path.join(dir, name)); n++) name = wanted.replace(/(\.[a-z]+)$/, `-${n}$1`);
+      const temp = path.join(dir, `.${randomBytes(6).toString('hex')}-${name}`);
+      writeFileSync(temp, bytes, { flag: 'wx' });
+      const size = readImageSize(temp);
+      if (!size) {
+        rmSync(temp, { force: true });
+        return reply.code(400).send({ message: imageMessages.noSize });
+      }
+      renameSync(temp, path.join(dir, name));
+      const address = `/images/${kind}/${page}/${name}`;
+      const commit = await options.history.commit(
+        [...parts, name].join('/'),
+        options.author(request),
+        `Upload picture ${address}`,
+      );
+      return reply.code(201).send({ path: address, width: size[0], height: size[1], commit });
+    });
   });
 }
