@@ -1,20 +1,23 @@
 /**
- * What a refused save (409: the file changed since it was opened) tells the user, three-way: from
- * the version they opened (the base), what someone else changed (`changed`), and which of those
- * places they changed too, to something else (`conflicts`). Without the base (not sent, not in the
- * history) it falls back to every place where the saved file and the user's edit differ.
- * Paths are dotted ("blocks.2.heading"); list items are compared by position.
+ * A save made on an older version of a file (its version is not the file's now). With the text
+ * the user opened (the base: sent by the editor, or found in the history), the save is merged
+ * field by field (merge.ts): what only one side changed is kept, and the merged value is written.
+ * Only fields both sides changed, to different values, stop it: 409 with each such field, their
+ * value and the user's, for the user to decide field by field (then sent back as `keepMine`).
+ * Without the base nothing can be merged: 409 with every place where the file and the user's
+ * edit differ. A restore over a newer save is reported the same way (never merged).
  */
 import { parse } from 'yaml';
-import { changedPaths, isObject, type Json, jsonEqual } from './yaml/json.ts';
+import { conflictKey, type FieldConflict, mergeThreeWay } from './merge.ts';
+import { changedPaths, type Json } from './yaml/json.ts';
 
 export interface ConflictReport {
   message: string;
   current: { text: string; version: string };
-  /** Paths someone else changed since the base (or, when `threeWay` is false, every difference). */
+  /** Dotted paths someone else changed since the base (or, when `threeWay` is false, every difference). */
   changed: string[];
-  /** Paths both sides changed, to different values. */
-  conflicts: string[];
+  /** Fields both sides changed, to different values, at their place in the user's data. */
+  conflicts: FieldConflict[];
   /** Whether the base was found, so that `changed` holds only the other person's changes. */
   threeWay: boolean;
 }
@@ -28,7 +31,7 @@ export const conflictMessages = {
   elsewhere: (file: string) =>
     `Someone else saved ${what(file)} since you opened it. They changed other fields than you did. Review their changes, then save again.`,
   sameFields: (file: string, n: number) =>
-    `Someone else saved ${what(file)} since you opened it and changed ${n === 1 ? 'a field' : `${n} fields`} that you changed too. Review their changes, then save again.`,
+    `Someone else saved ${what(file)} since you opened it and changed ${n === 1 ? 'a field' : `${n} fields`} that you changed too. Choose, for ${n === 1 ? 'it' : 'each'}, whose words to keep.`,
 };
 
 function parsed(text: string): Json | undefined {
@@ -39,20 +42,43 @@ function parsed(text: string): Json | undefined {
   }
 }
 
-function valueAt(value: Json | undefined, path: string): Json | undefined {
-  let at: Json | undefined = value;
-  for (const key of path ? path.split('.') : []) {
-    if (Array.isArray(at)) at = at[Number(key)];
-    else if (isObject(at)) at = at[key];
-    else return undefined;
-  }
-  return at;
+/** The user's decisions, valid only for the version they were made against. */
+export interface Decisions {
+  /** The file's version the user saw the conflicts of. */
+  seen: string;
+  /** conflictKey of each field decided for the user's value ("Keep mine"). */
+  keepMine: readonly string[];
 }
 
-/** One path lies within the other (or they are the same place). */
-const overlaps = (a: string, b: string) =>
-  a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`) || a === '' || b === '';
+export type MergeOutcome = { merged: Json } | { report: ConflictReport };
 
+/** The value to write for a save made on an older version, or the report that refuses it. */
+export function mergeOrReport(
+  file: string,
+  current: { text: string; version: string },
+  mine: Json,
+  baseText: string | undefined,
+  decisions?: Decisions,
+): MergeOutcome {
+  const base = baseText === undefined ? undefined : parsed(baseText);
+  const theirs = parsed(current.text);
+  if (base === undefined || theirs === undefined)
+    return { report: conflictReport(file, current, mine, baseText) };
+  const keepMine = new Set(decisions?.seen === current.version ? decisions.keepMine : []);
+  const { merged, conflicts } = mergeThreeWay(base, theirs, mine, keepMine);
+  if (!conflicts.length) return { merged };
+  return {
+    report: {
+      message: conflictMessages.sameFields(file, conflicts.length),
+      current,
+      changed: changedPaths(base, theirs),
+      conflicts,
+      threeWay: true,
+    },
+  };
+}
+
+/** What differs, without merging (a restore over a newer save, or no base to merge from). */
 export function conflictReport(
   file: string,
   current: { text: string; version: string },
@@ -61,7 +87,7 @@ export function conflictReport(
 ): ConflictReport {
   const theirs = parsed(current.text);
   const base = baseText === undefined ? undefined : parsed(baseText);
-  if (base === undefined) {
+  if (base === undefined || theirs === undefined) {
     return {
       message: conflictMessages.differs(file),
       current,
@@ -70,19 +96,16 @@ export function conflictReport(
       threeWay: false,
     };
   }
-  const changed = changedPaths(base, theirs);
-  const mineChanged = changedPaths(base, mine);
-  const conflicts = changed.filter(
-    (path) =>
-      mineChanged.some((m) => overlaps(path, m)) && !jsonEqual(valueAt(theirs, path), valueAt(mine, path)),
-  );
+  const { conflicts } = mergeThreeWay(base, theirs, mine);
   return {
     message: conflicts.length
       ? conflictMessages.sameFields(file, conflicts.length)
       : conflictMessages.elsewhere(file),
     current,
-    changed,
+    changed: changedPaths(base, theirs),
     conflicts,
     threeWay: true,
   };
 }
+
+export { conflictKey };

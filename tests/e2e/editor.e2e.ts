@@ -179,7 +179,7 @@ describe('the page editor', { timeout: 120_000 }, () => {
     expect(text).toMatch(/^path: \/services\/drone-training$/m);
     expect(text).toMatch(/^title: Drone Training$/m);
     expect(git('log', '-1', '--format=%an <%ae>|%s', '--', FILE)).toBe(
-      `${EDITOR.name} <${EDITOR.email}>|Create Drone Training (${FILE})`,
+      `${EDITOR.name} <${EDITOR.email}>|Drone Training: new page (${FILE})`,
     );
     await preview().locator('h1').waitFor();
     await expectAxeClean('two-pane editor');
@@ -209,9 +209,10 @@ describe('the page editor', { timeout: 120_000 }, () => {
   it("shows the validator's message next to an emptied required field and disables Save", async () => {
     const field = heroHeading();
     await field.fill('');
-    // An emptied text is dropped from the data: the validator's words for a file without the line.
-    const expected = validatorMessages(FILE, onDisk().replace(/^ {4}heading:.*\n/m, ''));
-    expect(expected.length).toBeGreaterThan(0);
+    // An emptied text is dropped from the data: the validator finds the file without the line, and
+    // the editor says it in the form's words (src/admin/content/formMessages.ts), not the file's.
+    expect(validatorMessages(FILE, onDisk().replace(/^ {4}heading:.*\n/m, '')).length).toBeGreaterThan(0);
+    const expected = ['Heading is required: type it in.'];
     // Next to the field: in the message box the field names as its description (aria-describedby).
     const id = await field.getAttribute('id');
     const box = page.locator(`[id="${id}__error"]`);
@@ -331,32 +332,36 @@ describe('the page editor', { timeout: 120_000 }, () => {
     expect(await field.inputValue()).toBe('Drone Pilots');
   });
 
-  it("refuses a save over a change made behind the editor's back and keeps the user's edits", async () => {
+  it("merges a save with a change made behind the editor's back to another field", async () => {
     // A text editor (or a colleague) changes the subheading on disk meanwhile.
     const theirs = onDisk().replace(/^( {4}subheading:).*$/m, '$1 Changed in a text editor.');
     writeFileSync(path.join(contentDir, FILE), theirs);
     await saveButton().click();
-    const alert = page.getByRole('alert').filter({ hasText: 'Someone else changed this page' });
-    await alert.waitFor();
-    expect(await heroHeading().inputValue()).toBe('Drone Pilots');
-    expect(onDisk()).toBe(theirs);
-    await expectAxeClean('conflict');
-
-    await alert.getByRole('button', { name: 'Save mine over theirs' }).click();
-    await expect.poll(() => saveStatus().textContent()).toBe('Saved and recorded in the history.');
+    await expect
+      .poll(() => saveStatus().textContent(), { timeout: 20_000 })
+      .toBe("Saved, together with someone else's changes made meanwhile.");
+    // Both survive: the user's heading and the subheading changed on disk (before issue 32,
+    // "Save mine over theirs" put the old subheading back).
     expect(onDisk()).toMatch(/^ {4}heading: Drone Pilots$/m);
+    expect(onDisk()).toMatch(/^ {4}subheading: Changed in a text editor\.$/m);
+    expect(await heroHeading().inputValue()).toBe('Drone Pilots');
+    await expectAxeClean('after a merged save');
   });
 
   it('restores an earlier version from History as a new commit', async () => {
     const commits = Number(git('rev-list', '--count', 'HEAD'));
     await page.getByRole('button', { name: 'History' }).click();
     const panel = page.getByRole('region', { name: 'History of this page' });
-    await panel.getByRole('listitem').first().waitFor();
-    expect(await panel.getByRole('listitem').count()).toBe(3); // create, edit, edit over theirs
+    // The versions (each lists the fields it changed in a list of its own).
+    const versions = panel
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Show the version/ }) });
+    await versions.first().waitFor();
+    expect(await versions.count()).toBe(3); // create, edit, edit over theirs
     await expectAxeClean('history');
 
     // Any version can be looked at in the preview, read-only and labelled, beside the draft.
-    const created = panel.getByRole('listitem').filter({ hasText: /^Create Drone Training/ });
+    const created = versions.filter({ hasText: /^Drone Training: new page/ });
     await created.getByRole('button', { name: /^Show the version/ }).click();
     const label = page.getByRole('heading', {
       level: 2,
@@ -374,12 +379,17 @@ describe('the page editor', { timeout: 120_000 }, () => {
       .waitFor();
     expect(await label.count()).toBe(0);
 
-    await panel.getByRole('button', { name: /^Restore the version "Create Drone Training/ }).click();
+    await panel.getByRole('button', { name: /^Restore the version "Drone Training: new page/ }).click();
+    // Restore asks first, naming the version.
+    const question = panel.getByRole('alertdialog', { name: /^Restore the version of .+ by / });
+    await question.getByRole('button', { name: 'Yes, restore this version' }).click();
     await expect
       .poll(() => saveStatus().textContent())
       .toBe('The earlier version is back (saved as a new version).');
     expect(Number(git('rev-list', '--count', 'HEAD'))).toBe(commits + 1);
-    expect(git('log', '-1', '--format=%an|%s')).toMatch(new RegExp(`^${EDITOR.name}\\|Restore \\(`));
+    expect(git('log', '-1', '--format=%an|%s')).toMatch(
+      new RegExp(`^${EDITOR.name}\\|Drone Training: restored the version of `),
+    );
     // The version made from the template had the template's heading.
     expect(onDisk()).toMatch(/^ {4}heading: School Management Software$/m);
     expect(await heroHeading().inputValue()).toBe('School Management Software');
@@ -414,9 +424,203 @@ describe('the page editor', { timeout: 120_000 }, () => {
 
   it('keeps the site settings screen axe clean', async () => {
     await page.getByRole('button', { name: '← All pages' }).click();
+    // The added block is not saved: the editor asks first.
+    await page
+      .getByRole('dialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave without saving' })
+      .click();
     await page.getByRole('button', { name: 'Site settings' }).click();
     await page.getByRole('heading', { level: 1, name: /Site settings/ }).waitFor();
     await expectAxeClean('site settings');
+    expect(errors).toEqual([]);
+  });
+});
+
+// Issue 32: work is never lost. Each test signs in in contexts of its own (two accounts for the
+// merge), on pages the tests above leave alone.
+describe('unsaved and concurrent work', { timeout: 300_000 }, () => {
+  const ARJUN = { email: 'arjun@example.com', name: 'Arjun Content', password: 'second content editor pw' };
+  const IOT = 'pages/services/iot.yaml';
+  const opened: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    await new StaffAccounts(server.db, { hashParams: FAST }).add({ ...ARJUN, role: 'content' });
+  });
+  afterAll(async () => {
+    for (const c of opened) await c.close().catch(() => undefined);
+  });
+
+  async function signedIn(
+    account: { email: string; password: string },
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+  ): Promise<{ context: BrowserContext; tab: Page }> {
+    const context = await browser.newContext({
+      viewport: { width: WIDTHS.desktop, height: 800 },
+      ...(storageState && { storageState }),
+    });
+    opened.push(context);
+    const tab = await context.newPage();
+    tab.on('pageerror', (e) => errors.push(e.message));
+    await tab.goto(`${origin}/admin#content`);
+    if (!storageState) {
+      await tab.getByLabel('Email').fill(account.email);
+      await tab.getByLabel('Password').fill(account.password);
+      await tab.getByRole('button', { name: 'Sign in' }).click();
+      await tab.getByRole('link', { name: 'Content' }).click();
+    }
+    await tab.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+    return { context, tab };
+  }
+
+  /** Opens a page from the list by the start of its name. */
+  async function openPage(tab: Page, name: RegExp) {
+    await tab.locator('button, a').filter({ hasText: name }).first().click();
+    await tab.getByRole('heading', { level: 1, name: /^Edit: / }).waitFor();
+  }
+
+  const field = (tab: Page, section: RegExp, label: RegExp) =>
+    tab
+      .locator('fieldset')
+      .filter({ has: tab.locator(':scope > legend', { hasText: section }) })
+      .getByLabel(label)
+      .first();
+  const status = (tab: Page) => tab.locator('#save-status');
+  /** A save commits to git: seconds on a busy two-core machine. */
+  const SAVE_WAIT = { timeout: 20_000 };
+
+  /**
+   * Axe on the whole screen at 1280 px, and at 375 px on what this issue changed (`part`): the
+   * preview pane at 375 px is the small-screen layout's to fix (issue 32, "Keyboard and small
+   * screens"; axe says its frame's scrolling box cannot be reached by keyboard).
+   */
+  async function axeAtBothWidths(tab: Page, screen: string, part: string) {
+    expect(await axeViolations(tab), `${screen} at 1280 px`).toEqual([]);
+    await tab.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(tab, part), `${screen} at 375 px`).toEqual([]);
+    await tab.setViewportSize({ width: WIDTHS.desktop, height: 800 });
+  }
+  const FORM_PANE = '[class*="_formPane_"]';
+
+  it('offers the text typed before a crash back when the page is opened again', async () => {
+    const first = await signedIn(EDITOR);
+    await openPage(first.tab, /^Privacy Notice/);
+    const title = first.tab.locator('#page_title');
+    await title.fill('Privacy Notice (typed before the crash)');
+    // Kept as typed (after the typing pause), not when leaving: nothing is left to run on a crash.
+    await expect
+      .poll(
+        () => first.tab.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('privacy'))),
+        SAVE_WAIT,
+      )
+      .toHaveLength(1);
+    const state = await first.context.storageState();
+    // Closing the context runs no unload handler: as when the browser crashes.
+    await first.context.close();
+    expect(onDisk('pages/privacy.yaml')).toMatch(/^title: Privacy Notice$/m);
+
+    const again = await signedIn(EDITOR, state);
+    await openPage(again.tab, /^Privacy Notice/);
+    const offer = again.tab.getByRole('alert').filter({ hasText: 'You have unsaved changes from' });
+    await offer.waitFor();
+    expect(await offer.textContent()).toMatch(/You have unsaved changes from \d\d:\d\d:/);
+    await axeAtBothWidths(again.tab, 'the offer of unsaved changes', FORM_PANE);
+    await offer.getByRole('button', { name: 'Restore' }).click();
+    expect(await again.tab.locator('#page_title').inputValue()).toBe(
+      'Privacy Notice (typed before the crash)',
+    );
+    expect(await status(again.tab).textContent()).toBe('Unsaved changes');
+  });
+
+  it('asks before "← All pages" leaves unsaved changes, and staying keeps them', async () => {
+    const { tab } = await signedIn(EDITOR);
+    await openPage(tab, /^Privacy Notice/);
+    await tab.locator('#page_title').fill('Privacy Notice, edited');
+    await tab.getByRole('button', { name: '← All pages' }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    // Staying is the default: it has the keyboard.
+    expect(
+      await dialog
+        .getByRole('button', { name: 'Stay and keep editing' })
+        .evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    await axeAtBothWidths(tab, 'the question before leaving', 'dialog');
+    await tab.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await tab.locator('#page_title').inputValue()).toBe('Privacy Notice, edited');
+
+    await tab.getByRole('button', { name: '← All pages' }).click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await tab.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
+    // Not saved, but kept in this browser: offered again, and discarded for the next tests.
+    expect(onDisk('pages/privacy.yaml')).toMatch(/^title: Privacy Notice$/m);
+    await openPage(tab, /^Privacy Notice/);
+    await tab.getByRole('button', { name: 'Discard' }).click();
+  });
+
+  it("merges two accounts' saves of different fields, and asks per field when both changed one", async () => {
+    const priya = await signedIn(EDITOR);
+    const arjun = await signedIn(ARJUN);
+    await openPage(priya.tab, /^Telematics/);
+    await openPage(arjun.tab, /^Telematics/);
+
+    // Different fields: Priya the subheading, then Arjun the call to action's label.
+    await field(priya.tab, /Page hero/, /^Subheading\b/).fill('Live data from every vehicle, by Priya.');
+    await priya.tab.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => status(priya.tab).textContent(), SAVE_WAIT)
+      .toBe('Saved and recorded in the history.');
+    await field(arjun.tab, /Call to action/, /^Label\b/).fill('Ready, says Arjun?');
+    await arjun.tab.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => status(arjun.tab).textContent(), SAVE_WAIT)
+      .toBe("Saved, together with someone else's changes made meanwhile.");
+    expect(onDisk(IOT)).toMatch(/^ {4}subheading: Live data from every vehicle, by Priya\.$/m);
+    expect(onDisk(IOT)).toMatch(/^ {4}label: Ready, says Arjun\?$/m);
+    expect(await field(arjun.tab, /Page hero/, /^Subheading\b/).inputValue()).toBe(
+      'Live data from every vehicle, by Priya.',
+    );
+    // Comments of the file are kept by the merge.
+    expect(onDisk(IOT)).toContain('# How this service appears in the Services menu');
+
+    // The same field: both change the hero's heading.
+    await field(priya.tab, /Page hero/, /^Heading\b/).fill('Heading by Priya');
+    await field(priya.tab, /Page hero/, /^Subheading\b/).fill('Subheading by Priya');
+    await priya.tab.getByRole('button', { name: 'Save', exact: true }).click();
+    // Merged with Arjun's label, saved since Priya's last save.
+    await expect
+      .poll(() => status(priya.tab).textContent(), SAVE_WAIT)
+      .toBe("Saved, together with someone else's changes made meanwhile.");
+    await field(arjun.tab, /Page hero/, /^Heading\b/).fill('Heading by Arjun');
+    await field(arjun.tab, /Call to action/, /^Label\b/).fill('Label by Arjun');
+    // Arjun is far down the form when he saves.
+    await field(arjun.tab, /Call to action/, /^Label\b/).press('Control+s');
+    const notice = arjun.tab.getByRole('alert').filter({ hasText: 'Someone else changed this page' });
+    await notice.waitFor();
+    expect(await status(arjun.tab).textContent()).toBe('Not saved: someone else changed this page');
+    // The notice is on screen and has the keyboard, though Arjun was at the end of the form.
+    expect(await notice.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const box = await notice.boundingBox();
+    expect(box && box.y >= 0 && box.y < 800).toBe(true);
+    await notice.getByRole('button', { name: 'Go to Heading in Page hero' }).waitFor();
+    expect(await notice.textContent()).not.toMatch(/blocks\.|\.heading/);
+    // Beside the field: their words and his, and the choice.
+    const hero = arjun.tab
+      .locator('fieldset')
+      .filter({ has: arjun.tab.locator(':scope > legend', { hasText: /Page hero/ }) });
+    await hero.getByText('Someone else changed Heading in Page hero too. Theirs:').waitFor();
+    await axeAtBothWidths(arjun.tab, 'a conflict with the choice beside the field', FORM_PANE);
+    expect(onDisk(IOT)).toMatch(/^ {4}heading: Heading by Priya$/m);
+
+    await hero.getByRole('button', { name: 'Keep mine: Heading in Page hero' }).click();
+    await expect
+      .poll(() => status(arjun.tab).textContent(), SAVE_WAIT)
+      .toBe("Saved, together with someone else's changes made meanwhile.");
+    const text = onDisk(IOT);
+    expect(text).toMatch(/^ {4}heading: Heading by Arjun$/m);
+    expect(text).toMatch(/^ {4}subheading: Subheading by Priya$/m);
+    expect(text).toMatch(/^ {4}label: Label by Arjun$/m);
+    expect(git('log', '-1', '--format=%an', '--', IOT)).toBe(ARJUN.name);
     expect(errors).toEqual([]);
   });
 });

@@ -1,53 +1,79 @@
-import styles from './content.module.css';
-
 /**
- * A save refused because the file changed since it was opened (the server's three-way 409): what
- * the other person changed, where both changed the same thing, and the two ways on.
+ * A save the server could not merge: someone else changed fields the user changed too. The notice
+ * sticks to the top of the form's visible part and takes the keyboard focus when it appears, so it
+ * is seen wherever the user was in a long form. It names each field by its label, with a button
+ * to go to it (the choice itself sits beside the field: FieldChoice), and offers to drop the
+ * user's edits for theirs. Only when the server could not tell the changes apart (no base) does
+ * it offer to save the user's whole version over theirs.
  */
+import { useEffect, useId, useRef } from 'react';
+import { conflictKey, type FieldConflict } from './api.ts';
+import styles from './content.module.css';
+import own from './EditorToolbar.module.css';
+import { editorWords, type What } from './editorWords.ts';
+import type { FileConflict } from './useEditedFile.ts';
+
 export function ConflictNotice({
-  heading,
-  message,
-  changed,
-  conflicts,
-  onSaveMine,
+  what,
+  conflict,
+  labelOf,
+  onGoTo,
   onLoadTheirs,
+  onSaveMineOver,
 }: {
-  heading: string;
-  message?: string;
-  changed?: string[];
-  conflicts?: string[];
-  onSaveMine: () => void;
+  what: What;
+  conflict: FileConflict;
+  labelOf: (field: FieldConflict) => string;
+  onGoTo: (field: FieldConflict) => void;
   onLoadTheirs: () => void;
+  onSaveMineOver: () => void;
 }) {
+  const words = editorWords.conflict;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  // Brings the user here, wherever they were (the editor keys the notice by their version, so
+  // a new refusal does it again).
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
-    <div className={styles.conflict} role="alert">
-      <h2>{heading}</h2>
-      <p>{message}</p>
-      <PathList intro="What they changed:" paths={changed} />
-      <PathList intro="You both changed (saving yours replaces theirs there):" paths={conflicts} />
-      <p>Your changes are still here.</p>
-      <button type="button" className={styles.primary} onClick={onSaveMine}>
-        Save mine over theirs
-      </button>{' '}
+    <div className={`${styles.conflict} ${own.notice}`} role="alert" aria-labelledby={headingId}>
+      <h2 ref={heading} id={headingId} tabIndex={-1}>
+        {words.heading(what)}
+      </h2>
+      <p>{conflict.message}</p>
+      {conflict.fields.length > 0 && (
+        <>
+          <p>{words.fieldsIntro}</p>
+          <ul>
+            {conflict.fields.map((field) => {
+              const key = conflictKey(field.path);
+              const decided = conflict.decided.get(key);
+              const label = labelOf(field);
+              return (
+                <li key={key}>
+                  <button type="button" className={styles.small} onClick={() => onGoTo(field)}>
+                    {words.goTo(label)}
+                  </button>
+                  {decided && <> ({words.decided(decided)})</>}
+                </li>
+              );
+            })}
+          </ul>
+          <p>{words.mineStay}</p>
+        </>
+      )}
+      {!conflict.threeWay && <p>{words.noBase}</p>}
+      {!conflict.threeWay && (
+        <>
+          <button type="button" className={styles.primary} onClick={onSaveMineOver}>
+            {words.saveMineOver}
+          </button>{' '}
+        </>
+      )}
       <button type="button" className={styles.secondary} onClick={onLoadTheirs}>
-        Drop mine and load theirs
+        {words.loadTheirs}
       </button>
     </div>
-  );
-}
-
-function PathList({ intro, paths }: { intro: string; paths: string[] | undefined }) {
-  if (!paths?.length) return null;
-  return (
-    <>
-      <p>{intro}</p>
-      <ul>
-        {paths.map((path) => (
-          <li key={path}>
-            <code>{path}</code>
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }

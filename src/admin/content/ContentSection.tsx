@@ -9,6 +9,7 @@ import { NewPageDialog } from './NewPageDialog.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PageList } from './PageList.tsx';
 import { PublishButton } from './Publish.tsx';
+import { withPictureChange } from './pictureAddresses.ts';
 import { SiteEditor } from './SiteEditor.tsx';
 
 /** What the shell hands the section: where the staff API lives and who is signed in. */
@@ -47,6 +48,16 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   useEffect(() => {
     void reload();
   }, [reload]);
+
+  // An upload or a deletion changes the site's pictures at once: the validator, the preview and
+  // every picture chooser know it before anything is published.
+  useEffect(
+    () =>
+      client.onPictures((change) =>
+        setSite((s) => (s ? { ...s, images: withPictureChange(s.images, change) } : s)),
+      ),
+    [client],
+  );
 
   if (loadError) {
     return (
@@ -106,7 +117,13 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
         />
       )}
       {screen.name === 'site' && (
-        <SiteEditor site={site} client={client} onBack={() => setScreen({ name: 'list' })} onSaved={saved} />
+        <SiteEditor
+          site={site}
+          client={client}
+          account={staff.email}
+          onBack={() => setScreen({ name: 'list' })}
+          onSaved={saved}
+        />
       )}
       {screen.name === 'page' && (
         <PageEditor
@@ -115,6 +132,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           site={site}
           pages={pages}
           client={client}
+          account={staff.email}
           onBack={() => setScreen({ name: 'list' })}
           onSaved={saved}
         />

@@ -1,42 +1,45 @@
 /**
  * The two-pane page editor: on the left the page's details and one form per block (add, move,
  * remove blocks by button; every change undoable); on the right the live preview. Problems are
- * found as the user types, by the site's validator, and shown next to their field.
+ * found as the user types, by the site's validator, and shown next to their field. Loading,
+ * saving, merging, conflicts, history and the local draft are the edited-file hook's
+ * (useEditedFile.ts); leaving with unsaved changes asks first (leaveGuard.ts).
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { allowedBlockTypes } from './allowedBlocks.ts';
-import {
-  type ContentApi,
-  type HistoryVersion,
-  isConflict,
-  type PageSummary,
-  type Saved,
-  type SiteFiles,
-} from './api.ts';
+import type { ContentApi, FieldConflict, HistoryVersion, PageSummary, SiteFiles } from './api.ts';
 import { BlockCard } from './BlockCard.tsx';
 import { ConflictNotice } from './ConflictNotice.tsx';
 import styles from './content.module.css';
+import { DraftOffer } from './DraftOffer.tsx';
 import {
   addBlock,
   type Data,
   docFromText,
   moveBlock,
   type PageDoc,
+  pageAdapter,
   pageOf,
   removeBlock,
   skeletonOf,
   textForValidation,
 } from './document.ts';
-import { editorShortcuts, SHORTCUT_KEYS } from './editorShortcuts.ts';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { useConflictFields } from './editorConflicts.tsx';
+import { editorShortcuts } from './editorShortcuts.ts';
+import { pageFieldLabel } from './fieldLabels.ts';
 import type { EditorFormContext } from './formContext.ts';
 import { HistoryPanel, versionLabel } from './HistoryPanel.tsx';
 import { kindOfFile } from './kinds.ts';
+import { LeaveDialog } from './LeaveDialog.tsx';
+import { useLeaveGuard } from './leaveGuard.ts';
 import { Preview } from './Preview.tsx';
+import { withPictureAddresses } from './pictureAddresses.ts';
 import { parseSite } from './previewContent.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { blockLabel, blockSchema, pageDetailsSchema } from './schemaForms.ts';
-import { UndoRedoButtons } from './UndoRedoButtons.tsx';
-import { useUndo } from './useUndo.ts';
+import { statusText, useEditedFile } from './useEditedFile.ts';
+import { usePictureChooser } from './usePictureChooser.ts';
 import {
   fieldId,
   placeProblems,
@@ -54,19 +57,11 @@ export interface PageEditorProps {
   /** The page list (each page's last change decides, of two pages claiming one address, which is told). */
   pages?: readonly PageSummary[];
   client: ContentApi;
+  /** The signed-in account: unsaved edits are kept in the browser per account and file. */
+  account?: string;
   onBack: () => void;
   /** The server wrote the file: the section updates its copy of the site. */
   onSaved: (file: string, text: string, version: string) => void;
-}
-
-interface SaveState {
-  kind: 'idle' | 'saving' | 'saved' | 'failed' | 'conflict';
-  message?: string;
-  changed?: string[];
-  /** Places both sides changed, to different values: saving mine overwrites theirs there. */
-  conflicts?: string[];
-  theirs?: { version: string; text: string };
-  serverErrors?: string[];
 }
 
 /** An earlier version shown in the preview instead of the draft. */
@@ -75,14 +70,27 @@ interface Viewing {
   doc: PageDoc;
 }
 
-export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageEditorProps) {
-  const original = site.files[file];
-  const [baseText, setBaseText] = useState(original?.text ?? '');
-  const [version, setVersion] = useState<string | null>(original?.version ?? null);
-  const history = useUndo<PageDoc>(useMemo(() => docFromText(original?.text ?? ''), [original?.text]));
-  const doc = history.value;
-  const [savedDoc, setSavedDoc] = useState<PageDoc>(doc);
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+export function PageEditor({ file, site, pages, client, account = '', onBack, onSaved }: PageEditorProps) {
+  const snapshot: SiteSnapshot = useMemo(() => snapshotOf(site, pages), [site, pages]);
+  const edited = useEditedFile<PageDoc>({
+    file,
+    original: site.files[file],
+    account,
+    client,
+    adapter: pageAdapter,
+    onSaved,
+    // The latest keystrokes may not have been checked yet.
+    readyToSave: (value) => {
+      if (!validateEdited(snapshot, file, textForValidation(value, edited.baseText)).errors.length)
+        return true;
+      setDeferred(value);
+      return false;
+    },
+  });
+  const { history, version, baseText, dirty } = edited;
+  const doc = edited.value;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const guard = useLeaveGuard(dirty, rootRef, edited.keepDraft);
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [showHistory, setShowHistory] = useState(false);
@@ -90,7 +98,6 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
   const headingRef = useRef<HTMLHeadingElement>(null);
   const addSelectId = useId();
 
-  const snapshot: SiteSnapshot = useMemo(() => snapshotOf(site, pages), [site, pages]);
   const kind = kindOfFile(file);
   const allowed = useMemo(() => allowedBlockTypes(snapshot.files, kind), [snapshot, kind]);
   const [addType, setAddType] = useState(allowed[0] ?? '');
@@ -119,7 +126,6 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
       ),
     [problems, deferred],
   );
-  const dirty = doc !== savedDoc;
 
   const addresses = useMemo(() => {
     const list: { value: string; label: string }[] = [{ value: '#contactus', label: 'The footer (contact)' }];
@@ -135,29 +141,32 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
     return list;
   }, [snapshot]);
 
-  const [images, setImages] = useState(site.images);
-  const pageFolder = file.replace(/^pages\//, '').replace(/\.yaml$/, '');
+  const conflictFields = useConflictFields({
+    status: edited.status,
+    labelOf: (field: FieldConflict) => pageFieldLabel(pageOf(doc), field.path),
+    idOf: (field: FieldConflict) => fieldIdInPage(doc, field.path),
+    decide: edited.decide,
+  });
+
+  const pictures = usePictureChooser(site, client, file);
   const context: EditorFormContext = useMemo(
     () => ({
-      images,
+      ...pictures,
       addresses,
       warnings: placed.warningsById,
-      upload: async (image: File) => {
-        const [folder = 'pages', ...rest] = pageFolder.split('/');
-        const saved = await client.uploadImage(
-          rest.length ? folder : 'pages',
-          rest.join('/') || folder,
-          image,
-        );
-        setImages((list) => [...list, saved]);
-        return saved;
-      },
       onFieldFocus: (id: string) => setActiveKey(id.split('_')[0] ?? null),
+      fieldChoices: conflictFields.choices,
     }),
-    [images, addresses, placed.warningsById, client, pageFolder],
+    [pictures, addresses, placed.warningsById, conflictFields.choices],
   );
 
-  const parsed = useMemo(() => parseSite(site), [site]);
+  const parsed = useMemo(() => parseSite(site, client.pictureUrl), [site, client]);
+  // The preview shows each picture from the content folder, published or not (pictureAddresses.ts).
+  const previewDoc = useMemo(() => withPictureAddresses(doc, client.pictureUrl), [doc, client]);
+  const previewVersion = useMemo(
+    () => viewing && withPictureAddresses(viewing.doc, client.pictureUrl),
+    [viewing, client],
+  );
   const pick = useCallback((blockKey: string, path: Segment[] | null) => {
     setActiveKey(blockKey);
     const holder = document.getElementById(`block-${blockKey}`);
@@ -238,67 +247,9 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
     });
   };
 
-  const doSave = async (overVersion?: string) => {
-    // The latest keystrokes may not have been checked yet.
-    if (validateEdited(snapshot, file, textForValidation(doc, baseText)).errors.length) {
-      setDeferred(doc);
-      return;
-    }
-    setSave({ kind: 'saving', message: 'Saving…' });
-    try {
-      // The text as opened, so a refusal lists only what others changed since (even without history).
-      const saved = await client.save(file, overVersion ?? version, pageOf(doc), baseText);
-      setVersion(saved.version);
-      setBaseText(saved.text);
-      setSavedDoc(doc);
-      onSaved(file, saved.text, saved.version);
-      setSave({ kind: 'saved', message: saved.commit ? 'Saved and recorded in the history.' : 'Saved.' });
-    } catch (error) {
-      if (isConflict(error)) {
-        setSave({
-          kind: 'conflict',
-          message: error.message,
-          changed: error.body.changed,
-          conflicts: error.body.conflicts ?? [],
-          theirs: error.body.current,
-        });
-      } else {
-        const body = (error as { body?: { errors?: { message: string }[] } }).body;
-        setSave({
-          kind: 'failed',
-          message: error instanceof Error ? error.message : String(error),
-          serverErrors: body?.errors?.map((e) => e.message) ?? [],
-        });
-      }
-    }
-  };
-
-  const applyRestored = (saved: Saved) => {
-    const restored = docFromText(saved.text);
-    setBaseText(saved.text);
-    setVersion(saved.version);
-    history.set(restored);
-    setSavedDoc(restored);
-    setViewing(null);
-    onSaved(file, saved.text, saved.version);
-    setSave({ kind: 'saved', message: 'The earlier version is back (saved as a new version).' });
-  };
-
-  /** Brings `commit` back as a new version (refused if the file changed since it was read). */
+  /** A restored version is the draft now: the preview shows it, not the version looked at. */
   const restore = async (commit: string) => {
-    if (!version) return;
-    try {
-      applyRestored(await client.restore(file, commit, version));
-    } catch (error) {
-      if (isConflict(error))
-        setSave({
-          kind: 'conflict',
-          message: error.message,
-          changed: error.body.changed,
-          theirs: error.body.current,
-        });
-      else setSave({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-    }
+    if (await edited.restore(commit)) setViewing(null);
   };
 
   const backToDraft = () => {
@@ -306,61 +257,49 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
     requestAnimationFrame(() => document.getElementById(`show-${viewing?.version.commit}`)?.focus());
   };
 
-  const loadTheirs = () => {
-    if (!save.theirs) return;
-    const theirs = docFromText(save.theirs.text);
-    setBaseText(save.theirs.text);
-    setVersion(save.theirs.version);
-    history.set(theirs);
-    setSavedDoc(theirs);
-    setSave({ kind: 'idle' });
-  };
-
-  const onKeyDown = editorShortcuts({ undo: history.undo, redo: history.redo, save: () => void doSave() });
+  const onKeyDown = editorShortcuts({
+    undo: history.undo,
+    redo: history.redo,
+    save: () => void edited.save(),
+  });
 
   const title = String(doc.details.title ?? file);
   const errorCount = placed.errorCount;
+  const save = edited.status;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the shortcuts are extras; every action has a button
-    <div className={styles.editor} onKeyDown={onKeyDown}>
-      <div className={styles.toolbar}>
-        <button type="button" className={styles.secondary} onClick={onBack}>
-          ← All pages
-        </button>
-        <h1 ref={headingRef} tabIndex={-1}>
-          Edit: {title}
-        </h1>
-        <button
-          type="button"
-          className={styles.secondary}
-          aria-expanded={showHistory}
-          onClick={() => setShowHistory((v) => !v)}
-        >
-          History
-        </button>
-        <UndoRedoButtons history={history} />
-        <button
-          type="button"
-          className={styles.primary}
-          onClick={() => void doSave()}
-          aria-keyshortcuts={SHORTCUT_KEYS.save}
-          disabled={errorCount > 0 || save.kind === 'saving' || (!dirty && version !== null)}
-          aria-describedby="save-status"
-        >
-          Save
-        </button>
-        <span id="save-status" className={styles.status} role="status">
-          {errorCount > 0
-            ? `${errorCount} ${errorCount === 1 ? 'problem' : 'problems'} to fix before saving`
-            : save.kind !== 'idle' && save.kind !== 'conflict'
-              ? save.message
-              : dirty
-                ? 'Unsaved changes'
-                : 'No changes'}
-        </span>
-      </div>
+    <div ref={rootRef} className={styles.editor} onKeyDown={onKeyDown}>
+      <EditorToolbar
+        heading={<>Edit: {title}</>}
+        headingRef={headingRef}
+        onBack={() => guard.confirmLeave(onBack)}
+        undo={history}
+        onSave={() => void edited.save()}
+        saveDisabled={errorCount > 0 || save.kind === 'saving' || (!dirty && version !== null)}
+        status={statusText(edited, errorCount, file)}
+        historyToggle={{ open: showHistory, onToggle: () => setShowHistory((v) => !v) }}
+      />
+      {guard.asking && <LeaveDialog onStay={guard.asking.stay} onLeave={guard.asking.leave} />}
       <div className={styles.panes}>
         <div className={styles.formPane}>
+          {edited.draftOffer && (
+            <DraftOffer
+              keptAt={edited.draftOffer.keptAt}
+              onRestore={edited.restoreDraft}
+              onDiscard={edited.discardDraft}
+            />
+          )}
+          {save.kind === 'conflict' && (
+            <ConflictNotice
+              key={save.conflict.theirs.version}
+              what="this page"
+              conflict={save.conflict}
+              labelOf={conflictFields.labelOf}
+              onGoTo={conflictFields.goTo}
+              onLoadTheirs={edited.loadTheirs}
+              onSaveMineOver={edited.saveMineOver}
+            />
+          )}
           {showHistory && (
             <HistoryPanel
               file={file}
@@ -378,20 +317,10 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
           <p className={styles.visuallyHidden} aria-live="polite">
             {announcement}
           </p>
-          {save.kind === 'conflict' && (
-            <ConflictNotice
-              heading="Someone else changed this page"
-              message={save.message}
-              changed={save.changed}
-              conflicts={save.conflicts}
-              onSaveMine={() => void doSave(save.theirs?.version)}
-              onLoadTheirs={loadTheirs}
-            />
-          )}
           {save.kind === 'failed' && (
             <div className={styles.problems} role="alert">
               <p>{save.message}</p>
-              {save.serverErrors && save.serverErrors.length > 0 && (
+              {save.serverErrors.length > 0 && (
                 <ul>
                   {save.serverErrors.map((m) => (
                     <li key={m}>{m}</li>
@@ -484,7 +413,7 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
             </section>
             <Preview
               key={viewing.version.commit}
-              doc={viewing.doc}
+              doc={previewVersion ?? viewing.doc}
               file={file}
               parsed={parsed}
               activeKey={null}
@@ -493,9 +422,19 @@ export function PageEditor({ file, site, pages, client, onBack, onSaved }: PageE
             />
           </div>
         ) : (
-          <Preview doc={doc} file={file} parsed={parsed} activeKey={activeKey} onPick={pick} />
+          <Preview doc={previewDoc} file={file} parsed={parsed} activeKey={activeKey} onPick={pick} />
         )}
       </div>
     </div>
   );
+}
+
+/** The form field id of a place in the page: a block's fields are named after the block's key. */
+function fieldIdInPage(doc: PageDoc, path: readonly Segment[]): string {
+  const [first, index, ...rest] = path;
+  if (first === 'blocks' && typeof index === 'number') {
+    const key = doc.blocks[index]?.key;
+    return key ? fieldId(key, rest) : `block-${index}`;
+  }
+  return fieldId('page', path);
 }

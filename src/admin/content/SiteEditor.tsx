@@ -1,52 +1,70 @@
 /**
  * Site settings (site.yaml) edited like a page: a form generated from schema/site.schema.json,
- * checked as the user types by the same validator, with undo/redo and a conflict-safe Save.
+ * checked as the user types by the same validator, with the same toolbar (kept in view), undo,
+ * saving merged with others' changes, conflicts decided field by field and the local draft
+ * (useEditedFile.ts), and the same question before leaving with unsaved changes.
  */
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { parse, stringify } from 'yaml';
-import { type ContentApi, isConflict, type SiteFiles } from './api.ts';
+import type { ContentApi, FieldConflict, SiteFiles } from './api.ts';
 import { ConflictNotice } from './ConflictNotice.tsx';
 import styles from './content.module.css';
+import { DraftOffer } from './DraftOffer.tsx';
 import type { Data } from './document.ts';
-import { editorShortcuts, SHORTCUT_KEYS } from './editorShortcuts.ts';
+import own from './EditorToolbar.module.css';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { useConflictFields } from './editorConflicts.tsx';
+import { editorShortcuts } from './editorShortcuts.ts';
+import { siteFieldLabel } from './fieldLabels.ts';
 import type { EditorFormContext } from './formContext.ts';
+import { LeaveDialog } from './LeaveDialog.tsx';
+import { useLeaveGuard } from './leaveGuard.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import { siteSchema } from './schemaForms.ts';
-import { UndoRedoButtons } from './UndoRedoButtons.tsx';
-import { useUndo } from './useUndo.ts';
+import { statusText, useEditedFile } from './useEditedFile.ts';
+import { usePictureChooser } from './usePictureChooser.ts';
 import { errorSchemaOf, fieldId, segmentsOfWhere, snapshotOf, validateEdited } from './validation.ts';
 
 const FILE = 'site.yaml';
 
+const siteAdapter = {
+  fromText: (text: string) => (parse(text) ?? {}) as Data,
+  toData: (data: Data): unknown => data,
+  fromData: (data: unknown) => (data ?? {}) as Data,
+};
+
+const labelOf = (field: FieldConflict) => siteFieldLabel(field.path);
+const idOf = (field: FieldConflict) => fieldId('site', field.path);
+
 export function SiteEditor({
   site,
   client,
+  account = '',
   onBack,
   onSaved,
 }: {
   site: SiteFiles;
   client: ContentApi;
+  /** The signed-in account: unsaved edits are kept in the browser per account and file. */
+  account?: string;
   onBack: () => void;
   onSaved: (file: string, text: string, version: string) => void;
 }) {
   const original = site.files[FILE];
-  const initial = useMemo(() => (parse(original?.text ?? '') ?? {}) as Data, [original?.text]);
-  const history = useUndo<Data>(initial);
-  const data = history.value;
-  const [savedData, setSavedData] = useState(initial);
-  const [version, setVersion] = useState(original?.version ?? null);
-  // The text the form's data started from (as opened, or as last saved or loaded): sent with each
-  // save so the server can tell the other person's changes from the user's own (three-way).
-  const [baseText, setBaseText] = useState(original?.text ?? '');
-  const [status, setStatus] = useState('');
-  const [conflict, setConflict] = useState<{
-    message: string;
-    changed: string[];
-    conflicts: string[];
-    theirs: { version: string; text: string };
-  } | null>(null);
+  const edited = useEditedFile<Data>({
+    file: FILE,
+    original,
+    account,
+    client,
+    adapter: siteAdapter,
+    onSaved,
+  });
+  const { history, dirty } = edited;
+  const data = edited.value;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const guard = useLeaveGuard(dirty, rootRef, edited.keepDraft);
 
   const snapshot = useMemo(() => snapshotOf(site), [site]);
   const deferred = useDeferredValue(data);
@@ -59,6 +77,8 @@ export function SiteEditor({
     () => errorSchemaOf(problems.errors.map((e) => ({ path: segmentsOfWhere(e.where), message: e.message }))),
     [problems],
   );
+  const conflictFields = useConflictFields({ status: edited.status, labelOf, idOf, decide: edited.decide });
+  const pictures = usePictureChooser(site, client, FILE);
   const context: EditorFormContext = useMemo(() => {
     const warnings = new Map<string, string[]>();
     for (const w of problems.warnings) {
@@ -70,87 +90,61 @@ export function SiteEditor({
       return path ? [{ value: path, label: f }] : [];
     });
     return {
-      images: site.images,
+      ...pictures,
       addresses,
       warnings,
-      upload: (image: File) => client.uploadImage('brand', 'site', image),
+      fieldChoices: conflictFields.choices,
     };
-  }, [problems, site, client]);
-
-  const save = async (over?: string) => {
-    setStatus('Saving…');
-    try {
-      const saved = await client.save(FILE, over ?? version, data, baseText);
-      setVersion(saved.version);
-      setBaseText(saved.text);
-      setSavedData(data);
-      setConflict(null);
-      onSaved(FILE, saved.text, saved.version);
-      setStatus('Saved.');
-    } catch (e) {
-      if (isConflict(e)) {
-        setConflict({
-          message: e.message,
-          changed: e.body.changed,
-          conflicts: e.body.conflicts,
-          theirs: e.body.current,
-        });
-        setStatus('');
-      } else setStatus(e instanceof Error ? e.message : String(e));
-    }
-  };
+  }, [problems, site, pictures, conflictFields.choices]);
 
   const count = problems.errors.length;
-  const canSave = count === 0 && data !== savedData;
-  const loadTheirs = () => {
-    if (!conflict) return;
-    const theirs = (parse(conflict.theirs.text) ?? {}) as Data;
-    setBaseText(conflict.theirs.text);
-    setVersion(conflict.theirs.version);
-    history.set(theirs);
-    setSavedData(theirs);
-    setConflict(null);
-  };
+  const status = edited.status;
+  const canSave = count === 0 && dirty && status.kind !== 'saving';
   const onKeyDown = editorShortcuts({
     undo: history.undo,
     redo: history.redo,
     save: () => {
-      if (canSave) void save();
+      if (canSave) void edited.save();
     },
   });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the shortcuts are extras; every action has a button
-    <div className={styles.list} onKeyDown={onKeyDown}>
-      <div className={styles.toolbar}>
-        <button type="button" className={styles.secondary} onClick={onBack}>
-          ← All pages
-        </button>
-        <h1 ref={heading} tabIndex={-1}>
-          Site settings
-        </h1>
-        <UndoRedoButtons history={history} />
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={!canSave}
-          onClick={() => void save()}
-          aria-keyshortcuts={SHORTCUT_KEYS.save}
-        >
-          Save
-        </button>
-        <span role="status" className={styles.status}>
-          {count ? `${count} ${count === 1 ? 'problem' : 'problems'} to fix before saving` : status}
-        </span>
-      </div>
-      {conflict && (
-        <ConflictNotice
-          heading="Someone else changed the site settings"
-          message={conflict.message}
-          changed={conflict.changed}
-          conflicts={conflict.conflicts}
-          onSaveMine={() => void save(conflict.theirs.version)}
-          onLoadTheirs={loadTheirs}
+    <div ref={rootRef} className={styles.list} onKeyDown={onKeyDown}>
+      {/* The page scrolls here, not a pane: the toolbar and a conflict stay in view together. */}
+      <div className={own.sticky}>
+        <EditorToolbar
+          heading="Site settings"
+          headingRef={heading}
+          onBack={() => guard.confirmLeave(onBack)}
+          undo={history}
+          onSave={() => void edited.save()}
+          saveDisabled={!canSave}
+          status={statusText(edited, count, FILE)}
         />
+        {status.kind === 'conflict' && (
+          <ConflictNotice
+            key={status.conflict.theirs.version}
+            what="the site settings"
+            conflict={status.conflict}
+            labelOf={labelOf}
+            onGoTo={conflictFields.goTo}
+            onLoadTheirs={edited.loadTheirs}
+            onSaveMineOver={edited.saveMineOver}
+          />
+        )}
+      </div>
+      {guard.asking && <LeaveDialog onStay={guard.asking.stay} onLeave={guard.asking.leave} />}
+      {edited.draftOffer && (
+        <DraftOffer
+          keptAt={edited.draftOffer.keptAt}
+          onRestore={edited.restoreDraft}
+          onDiscard={edited.discardDraft}
+        />
+      )}
+      {status.kind === 'failed' && (
+        <div className={styles.problems} role="alert">
+          <p>{status.message}</p>
+        </div>
       )}
       <p className={styles.lead}>Facts about the company and settings every page shares.</p>
       <SchemaForm

@@ -2,6 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stringify } from 'yaml';
 import { contentApi } from './api.ts';
 import ContentSection from './ContentSection.tsx';
 import { addressFor, addressProblem, copyPage, nextOrderIn, slugOf } from './newPage.ts';
@@ -13,9 +14,13 @@ const FILE = 'pages/products/summercamp.yaml';
 const staff = { name: 'Priya', email: 'priya@example.com', role: 'content' as const };
 
 beforeEach(() => {
+  // Unsaved edits kept by one test would be offered to the next.
+  localStorage.clear();
   server = fakeServer();
   vi.stubGlobal('fetch', server.fetch);
 });
+// The preview loads each block's code: every test waits for it before it ends.
+afterEach(() => vi.dynamicImportSettled());
 afterEach(() => vi.unstubAllGlobals());
 
 function button(text: string | RegExp): HTMLButtonElement {
@@ -35,9 +40,10 @@ async function openEditor(onSaved = vi.fn()) {
 
 describe('saving', () => {
   it('PUTs the page as JSON with the version read and the CSRF token', async () => {
-    server.answer('PUT /file', () => ({
+    // The server answers with the text it wrote: here the data sent, as the real one does.
+    server.answer('PUT /file', (sent) => ({
       status: 200,
-      body: { version: 'v2', text: 'title: x\n', commit: 'c1' },
+      body: { version: 'v2', text: stringify((sent as { data: unknown }).data), commit: 'c1' },
     }));
     const onSaved = vi.fn();
     const title = await openEditor(onSaved);
@@ -57,17 +63,23 @@ describe('saving', () => {
     expect(body.version).toBe(sha(server.texts.get(FILE) ?? ''));
     expect(body.data.title).toBe('Summer Camp | Camp Management App!');
     expect(body.data.blocks).toHaveLength(3);
-    expect(onSaved).toHaveBeenCalledWith(FILE, 'title: x\n', 'v2');
+    expect(onSaved).toHaveBeenCalledWith(FILE, stringify(body.data), 'v2');
+    // Nothing else changed meanwhile: the form keeps what the user typed.
+    expect(document.getElementById('page_title')).toHaveValue('Summer Camp | Camp Management App!');
   });
 
-  it("shows a conflict (what changed) and keeps the user's edits", async () => {
+  it('asks, beside the field both changed, whose words to keep, and saves with the choice', async () => {
+    const opened = server.texts.get(FILE) ?? '';
+    const theirs = opened.replace(/^title: .*$/m, 'title: Summer Camp (theirs)');
     server.answer('PUT /file', () => ({
       status: 409,
       body: {
-        message: 'Someone saved this page after you opened it.',
-        current: { version: 'v9', text: server.texts.get(FILE) },
-        changed: ['blocks.0.heading', 'title'],
-        conflicts: ['title'],
+        message: 'Someone else saved this page since you opened it and changed a field that you changed too.',
+        current: { version: 'v9', text: theirs },
+        changed: ['title'],
+        conflicts: [
+          { path: ['title'], theirs: 'Summer Camp (theirs)', mine: 'Summer Camp | Camp Management App 2027' },
+        ],
         threeWay: true,
       },
     }));
@@ -77,18 +89,78 @@ describe('saving', () => {
     await waitFor(() => expect(button('Save')).toBeEnabled());
     await userEvent.click(button('Save'));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Someone saved this page after you opened it.');
-    expect(alert).toHaveTextContent('blocks.0.heading');
-    expect(alert).toHaveTextContent(/You both changed \(saving yours replaces theirs there\):\s*title/);
-    // The save sent the text as opened, so the server can tell what others changed since.
-    expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
-      base: server.texts.get(FILE),
+    expect(alert).toHaveTextContent('Someone else changed this page');
+    // Fields by their labels, never by their places in the file.
+    expect(alert).not.toHaveTextContent('blocks.');
+    expect(document.getElementById('save-status')).toHaveTextContent(
+      'Not saved: someone else changed this page',
+    );
+    // The notice takes the keyboard, wherever the user was.
+    expect(document.activeElement).toHaveTextContent('Someone else changed this page');
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Title' }));
+    expect(document.activeElement).toBe(title);
+    // The save sent the text as opened, so the server could merge what others changed since.
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ base: opened });
+    expect(title).toHaveValue('Summer Camp | Camp Management App 2027');
+    // Beside the field: theirs, mine, and the choice.
+    expect(document.body).toHaveTextContent('Someone else changed Title too. Theirs: Summer Camp (theirs)');
+    server.answer('PUT /file', () => ({ status: 200, body: { version: 'v10', text: theirs, commit: 'c2' } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Keep theirs: Title' }));
+    await waitFor(() =>
+      expect(document.getElementById('save-status')).toHaveTextContent('Saved and recorded'),
+    );
+    expect(document.getElementById('page_title')).toHaveValue('Summer Camp (theirs)');
+    expect(server.calls.at(-1)?.body).toMatchObject({
+      seen: 'v9',
+      keepMine: [],
+      data: { title: 'Summer Camp (theirs)' },
     });
-    expect(document.getElementById('page_title')).toHaveValue('Summer Camp | Camp Management App 2027');
-    server.answer('PUT /file', () => ({ status: 200, body: { version: 'v10', text: 'x', commit: null } }));
-    await userEvent.click(button('Save mine over theirs'));
-    await waitFor(() => expect(document.getElementById('save-status')).toHaveTextContent('Saved.'));
-    expect(server.calls.at(-1)?.body).toMatchObject({ version: 'v9' });
+    expect(screen.queryByRole('button', { name: 'Save mine over theirs' })).toBeNull();
+  });
+
+  it('"Keep mine" sends the decision for that field, against the version shown', async () => {
+    server.answer('PUT /file', () => ({
+      status: 409,
+      body: {
+        message: 'Someone else saved this page.',
+        current: { version: 'v9', text: server.texts.get(FILE) },
+        changed: ['title'],
+        conflicts: [{ path: ['title'], theirs: 'Theirs', mine: 'Mine' }],
+        threeWay: true,
+      },
+    }));
+    const title = await openEditor();
+    await userEvent.click(title);
+    await userEvent.paste('!');
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    await userEvent.click(button('Save'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep mine: Title' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(server.calls.at(-1)?.body).toMatchObject({ seen: 'v9', keepMine: ['["title"]'] });
+  });
+
+  it("a save merged with someone else's changes puts theirs in the form too", async () => {
+    const opened = server.texts.get(FILE) ?? '';
+    server.answer('PUT /file', (body) => {
+      const sent = body as { data: { title: string } };
+      const merged = opened
+        .replace(/^title: .*$/m, `title: ${sent.data.title}`)
+        .replace(/^description: .*$/m, 'description: Their new description.');
+      return { status: 200, body: { version: 'v11', text: merged, commit: 'c3' } };
+    });
+    const title = await openEditor();
+    await userEvent.click(title);
+    await userEvent.paste('!');
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    await userEvent.click(button('Save'));
+    await waitFor(() =>
+      expect(document.getElementById('save-status')).toHaveTextContent(
+        "Saved, together with someone else's changes made meanwhile.",
+      ),
+    );
+    expect(document.getElementById('page_description')).toHaveValue('Their new description.');
+    expect(title).toHaveValue('Summer Camp | Camp Management App!');
+    expect(button('Save')).toBeDisabled();
   });
 });
 
@@ -272,8 +344,10 @@ describe('site settings and publishing', () => {
       body: {
         message: 'Someone else saved the site settings since you opened them.',
         current: { version: 'v7', text: theirs },
-        changed: ['contact.phone'],
-        conflicts: [],
+        changed: ['contact.phone', 'company.name'],
+        conflicts: [
+          { path: ['company', 'name'], theirs: 'Triune Tech', mine: 'Triune Technologies Pvt Ltd' },
+        ],
         threeWay: true,
       },
     }));
@@ -287,7 +361,11 @@ describe('site settings and publishing', () => {
     await userEvent.keyboard('{Control>}s{/Control}'); // the same shortcut as on a page
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Someone else changed the site settings');
-    expect(alert).toHaveTextContent(/What they changed:\s*contact\.phone/);
+    expect(document.getElementById('save-status')).toHaveTextContent(
+      'Not saved: someone else changed the site settings',
+    );
+    // Beside the field (found by its name: a role query over this long form takes seconds).
+    expect(document.querySelector('button[aria-label="Keep theirs: Name in Company"]')).toBeInTheDocument();
     expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       file: 'site.yaml',
       base: opened,

@@ -21,13 +21,31 @@ let counter = 0;
 export const newKey = () => `k${(++counter).toString(36)}`;
 
 export function docFromText(text: string): PageDoc {
-  const data = (parse(text) ?? {}) as Data;
-  const { blocks, ...details } = data;
+  return docFromData(parse(text) ?? {});
+}
+
+/**
+ * The page for `data` (a kept draft, a merged save). A block at the same place and of the same
+ * type as in `like` keeps its key, so its form stays where it is (and keeps the keyboard focus).
+ */
+export function docFromData(data: unknown, like?: PageDoc): PageDoc {
+  const { blocks, ...details } = (data !== null && typeof data === 'object' ? data : {}) as Data;
+  const list = Array.isArray(blocks) ? (blocks as Data[]) : [];
   return {
     details,
-    blocks: (Array.isArray(blocks) ? (blocks as Data[]) : []).map((b) => ({ key: newKey(), data: b })),
+    blocks: list.map((b, i) => {
+      const before = like?.blocks[i];
+      return { key: before && before.data.type === b.type ? before.key : newKey(), data: b };
+    }),
   };
 }
+
+/** How the edited-file hook (useEditedFile.ts) holds a page. */
+export const pageAdapter = {
+  fromText: docFromText,
+  toData: (doc: PageDoc): unknown => pageOf(doc),
+  fromData: (data: unknown, like: PageDoc) => docFromData(data, like),
+};
 
 /** The page as JSON, as PUT /file takes it. */
 export function pageOf(doc: PageDoc): Data {
