@@ -51,6 +51,7 @@ const { build } = await import('vite');
 const { precompressDir } = await import('./build/precompress.ts');
 const { prerender } = await import('./build/prerender.ts');
 const { drawSocialCards } = await import('./build/socialCards.ts');
+const { writeSiteFacts } = await import('./build/siteFacts.ts');
 
 /**
  * Vite's settings: the repository's vite.config.ts as it is for the repository's own content; for
@@ -95,6 +96,8 @@ const drawn = check.content
   ? await drawSocialCards(check.content.pages, check.content.site, path.join(outDir, 'client'))
   : { cards: [], ms: 0 };
 const largest = Math.max(0, ...drawn.cards.map((c) => c.bytes));
+// What the forms accept (service types, open positions), read by the server that serves this build.
+if (check.content) writeSiteFacts(outDir, check.content);
 if (!args['no-compress']) {
   step('compress');
   await precompressDir(path.join(outDir, 'client')); // brotli/gzip copies, so no request compresses

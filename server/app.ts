@@ -18,6 +18,7 @@ import { type AdminOptions, adminApi } from './admin/routes.ts';
 import { SessionStore } from './admin/sessions.ts';
 import { type ApiContext, type FormOptions, HttpError } from './api/context.ts';
 import { FieldError } from './api/fields.ts';
+import { formChoicesOf } from './api/formChoices.ts';
 import { formRoutes } from './api/formRoutes.ts';
 import { serverMessages } from './api/messages.ts';
 import {
@@ -279,11 +280,12 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     return reply.code(500).send({ message: serverMessages.serverError });
   });
 
-  const ctx: ApiContext = {
-    repo,
-    forms: { serviceTypes: new Set(options.forms.serviceTypes), positions: new Set(options.forms.positions) },
-    rateLimits,
-  };
+  const ctx: ApiContext = { repo, forms: formChoicesOf(options.forms), rateLimits };
+  // Publish (server/editor/publish.ts) switches to a build with other service types or open
+  // positions: the forms accept those of the build being served from the next request on.
+  app.decorate('followPublishedForms', (next: FormOptions) => {
+    ctx.forms = formChoicesOf(next);
+  });
   // The four form routes, one per definition (src/forms/definitions/), at their paths under basePath.
   await app.register(async (api) => formRoutes(api, ctx), { prefix: options.basePath });
 
@@ -291,12 +293,14 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     ttlMs: admin.sessionTtlMs,
     passwordHash: admin.passwordHash,
     ...(admin.adminEmail && { adminEmail: admin.adminEmail }),
+    ...(admin.twoStepRoles && { twoStepRoles: admin.twoStepRoles }),
     now,
   });
   await registerStaffAuth(app, sessions);
-  await app.register(async (adminApp) => adminApi(adminApp, { repo, sessions, options: admin }), {
-    prefix: `${apiPrefix}/admin`,
-  });
+  await app.register(
+    async (adminApp) => adminApi(adminApp, { repo, sessions, options: admin, db, alertMail: options.mail }),
+    { prefix: `${apiPrefix}/admin` },
+  );
   registerAdminPage(app, `${apiPrefix}/admin`, () => sessions.enabled(), options.clientDir);
   // The visual editor's content API (server/editor/api.ts).
   await app.register(registerContentApi, {

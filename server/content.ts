@@ -1,9 +1,17 @@
 /**
- * What the API needs from the content, read from the one source of truth at start: the service
- * types of site.yaml and the job titles of the career pages, and the API base path.
+ * What the API needs from the content: the service types of site.yaml, the job titles of the
+ * career pages, the API base path and the public address.
+ *
+ * Under `npm start` they come from the build being served, not from the content folder: every
+ * build writes them beside its client folder (DIST_DIR/site-facts.json, scripts/build/siteFacts.ts),
+ * and Publish hands the new build's facts to the forms when it switches builds
+ * (server/editor/publish.ts). The content folder may hold saved but unpublished drafts, which the
+ * forms must not accept yet. `npm run dev` and the tests read a content folder directly.
  */
 
-import { validateContent } from '../scripts/build/validateFolder.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Content, validateContent } from '../scripts/build/validateFolder.ts';
 import { openPositions } from '../src/content/model.ts';
 import { formatErrors } from '../src/validator/formatErrors.ts';
 import type { FormOptions } from './api/context.ts';
@@ -16,15 +24,47 @@ export interface SiteFacts extends FormOptions {
   url: string;
 }
 
-export function loadSiteFacts(contentDir: string): SiteFacts {
-  const result = validateContent(contentDir);
-  if (!result.content)
-    throw new Error(`The content in ${contentDir} is not valid:\n${formatErrors(result.errors)}`);
-  const { site, pages } = result.content;
+/** The facts file of a build: DIST_DIR/site-facts.json, beside (not inside) the public client folder. */
+export const SITE_FACTS_FILE = 'site-facts.json';
+
+/** The one derivation of the facts from valid content (the build and the dev server use it). */
+export function siteFactsOf({ site, pages }: Content): SiteFacts {
   return {
     backend: normalizeBasePath(site.backend ?? '/backend'),
     url: site.url,
     serviceTypes: site.serviceTypes,
     positions: openPositions(pages),
   };
+}
+
+/** The facts of a content folder (`npm run dev`, tests); throws with the validator's messages. */
+export function loadSiteFacts(contentDir: string): SiteFacts {
+  const result = validateContent(contentDir);
+  if (!result.content)
+    throw new Error(`The content in ${contentDir} is not valid:\n${formatErrors(result.errors)}`);
+  return siteFactsOf(result.content);
+}
+
+const isTextList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/** The facts a build wrote (`buildDir`: the folder holding client/); undefined for a build without them. */
+export function loadBuildFacts(buildDir: string): SiteFacts | undefined {
+  const file = path.join(buildDir, SITE_FACTS_FILE);
+  if (!existsSync(file)) return undefined;
+  let data: Partial<Record<keyof SiteFacts, unknown>>;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as typeof data;
+  } catch (error) {
+    throw new Error(`${file} is not readable JSON (${error instanceof Error ? error.message : error}).`);
+  }
+  const { backend, url, serviceTypes, positions } = data ?? {};
+  if (
+    typeof backend !== 'string' ||
+    typeof url !== 'string' ||
+    !isTextList(serviceTypes) ||
+    !isTextList(positions)
+  )
+    throw new Error(`${file} does not hold the site's facts: build the site again (npm run build).`);
+  return { backend, url, serviceTypes, positions };
 }

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from './app.ts';
-import { loadConfig, REPO_ROOT, type ServerConfig } from './config.ts';
-import { loadSiteFacts } from './content.ts';
+import { checkTrustProxy, loadConfig, REPO_ROOT, type ServerConfig } from './config.ts';
+import { loadBuildFacts, loadSiteFacts, SITE_FACTS_FILE } from './content.ts';
 import { startAutoPurge } from './retention/autoPurge.ts';
 import { retentionPeriods } from './retention/periods.ts';
 import { handleShutdown, SHUTDOWN_DRAIN_MS } from './shutdown.ts';
@@ -23,6 +23,8 @@ function refuseToStart(error: unknown): never {
 let config: ServerConfig;
 try {
   config = loadConfig();
+  // TRUST_PROXY=1 on a port anyone can reach would let every request pick its own address.
+  checkTrustProxy(config);
 } catch (error) {
   refuseToStart(error);
 }
@@ -41,7 +43,20 @@ if (!existsSync(path.join(clientDir, 'index.html'))) {
   }
 }
 
-const facts = loadSiteFacts(config.contentDir);
+// What the forms accept comes from the build being served (the content folder may hold saved but
+// unpublished drafts); a build made before builds wrote their facts falls back to the content.
+const facts = (() => {
+  try {
+    const built = loadBuildFacts(config.distDir);
+    if (built) return built;
+  } catch (error) {
+    refuseToStart(error);
+  }
+  console.log(
+    `${config.distDir} has no ${SITE_FACTS_FILE} (an older build): the forms use ${config.contentDir}.`,
+  );
+  return loadSiteFacts(config.contentDir);
+})();
 const basePath = config.basePath ?? facts.backend;
 // Hashes ADMIN_PASSWORD and removes it from process.env (see staffOptions).
 const staff = await staffOptions(config, facts.url).catch(refuseToStart);

@@ -6,13 +6,17 @@
  * one step (static.ts's servedSite.swap). The old build serves until the new one is complete; a
  * failed build changes nothing and says why. Afterwards DIST_DIR/client is the new build too, so
  * a restart serves what was published.
+ * The forms follow the switch: the new build's facts (its service types and open positions,
+ * server/content.ts) are handed to `follow` in the same step, and kept as DIST_DIR/site-facts.json
+ * for the next start.
  * Under `npm run dev` there is nothing to publish: the dev server shows every save at once.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
+import { copyFile, cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../content.ts';
 import type { ServedSite } from '../static.ts';
 
 export interface PublishState {
@@ -39,6 +43,7 @@ export const publishMessages = {
   done: (pages: number, seconds: string) => `Published: ${pages} pages are live (built in ${seconds} s).`,
   failed: 'Not published: the build stopped. The site still shows the previous version.',
   noServer: 'Not published: this server does not serve the site itself, so there is nothing to switch.',
+  noFacts: 'The build wrote no list of service types and open positions for the forms.',
 };
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -58,6 +63,8 @@ export interface SitePublisherOptions {
   distDir: string;
   /** The running static server's hook (absent when the server does not serve the site). */
   served: () => ServedSite | undefined;
+  /** Called with the new build's facts as it goes live (the forms accept what it offers). */
+  follow?: (facts: SiteFacts) => void;
   now?: () => number;
 }
 
@@ -119,8 +126,20 @@ export class SitePublisher implements Publisher {
       const why = stderr.trim().split('\n').slice(-40).join('\n');
       return this.finish(started, 'failed', `${publishMessages.failed}\n\n${why || `Exit code ${code}.`}`);
     }
+    let facts: SiteFacts | undefined;
+    try {
+      facts = loadBuildFacts(work);
+    } catch (error) {
+      await rm(work, { recursive: true, force: true });
+      throw error;
+    }
+    if (!facts) {
+      await rm(work, { recursive: true, force: true });
+      return this.finish(started, 'failed', `${publishMessages.failed} ${publishMessages.noFacts}`);
+    }
     this.current = { ...this.current, step: STEP_NAMES.live };
     served.swap(path.join(work, 'client'));
+    this.options.follow?.(facts);
     // Make DIST_DIR/client the new build as well (a copy, renamed into place), then serve from it
     // and drop the work folder: a restart then serves what was published.
     const client = path.join(this.options.distDir, 'client');
@@ -130,6 +149,9 @@ export class SitePublisher implements Publisher {
     if (existsSync(client)) await rename(client, old);
     await rename(next, client);
     served.swap(client);
+    const factsNext = path.join(this.options.distDir, `.facts-${id}`);
+    await copyFile(path.join(work, SITE_FACTS_FILE), factsNext);
+    await rename(factsNext, path.join(this.options.distDir, SITE_FACTS_FILE));
     await rm(old, { recursive: true, force: true });
     await rm(work, { recursive: true, force: true });
     this.finish(started, 'done', publishMessages.done(pages, ((this.now() - started) / 1000).toFixed(1)));

@@ -29,6 +29,8 @@ export function editorOptions(
         contentDir,
         distDir: path.dirname(clientDir),
         served: () => app.servedSite,
+        // The forms accept the service types and open positions of the build just published.
+        follow: (facts) => app.followPublishedForms?.(facts),
       }),
     }),
   };
