@@ -58,6 +58,7 @@ describe('content API', () => {
       path: '/',
       kind: 'home',
       title: expect.any(String),
+      name: expect.any(String),
       lastChange: null,
     });
     expect(pages.find((p: { file: string }) => p.file === 'pages/services/iot.yaml').kind).toBe('service');

@@ -4,24 +4,33 @@
  * folder is a repository), browse and restore versions, upload pictures and publish.
  * Every route runs behind `guard` (a session with role content or admin, CSRF on writes).
  *
- *   GET  /site      every file's text and version, the pictures, whether history is on
- *   GET  /pages     the pages with their kind, title and last change
- *   PUT  /file      {file, version, data, base?, copyOf?} -> {version, text, commit}; 409 conflict.ts's report
+ *   GET  /site      every file's text and version, the pictures, whether history is on, and the
+ *                   files that cannot be opened (problems: {file, message})
+ *   GET  /pages     the pages with their kind, title, name, last change (and problem, if it has one)
+ *   PUT  /file      {file, version, data, base?, keepMine?, seen?, copyOf?} -> {version, text, commit}
+ *                   (on an older version: merged field by field with base, conflict.ts; 409 its report
+ *                   when both changed a field; keepMine: the fields decided for mine when `seen`)
  *                   (copyOf: a new page's template, another page file, written from its text)
  *   GET  /history   ?file= -> {enabled, message?, versions}
  *   GET  /version   ?file=&commit= -> {text}
  *   POST /restore   {file, commit, version} -> {version, text, commit}
- *   POST /images    multipart kind, page, file -> 201 {path, width, height}
+ *   POST /images    multipart kind, page, file -> 201 {path, width, height, commit}
+ *   GET  /images/<path>     the picture as it is in the content folder (not yet published too)
+ *   DELETE /images/<path>   -> {path, commit}; 409 {message, usedBy} while a page names it
  *   GET  /publish, POST /publish
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
+import { uploadFolderOf } from '../../src/content/pictureUse.ts';
 import { expectedPathFor } from '../../src/validator/validateSite.ts';
-import { conflictReport } from './conflict.ts';
+import { commitMessage, describeSave } from './changeSummary.ts';
+import { conflictReport, type Decisions, mergeOrReport } from './conflict.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
-import { listImages, listPageFiles, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
+import { type FileState, listImages, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
+import { type FileProblem, scanPageFiles, textProblem } from './fileProblems.ts';
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
+import { pageNameOf, parsedPage } from './pageName.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import { problemsAfterWrite } from './validateWrite.ts';
 import type { Json } from './yaml/json.ts';
@@ -89,9 +98,26 @@ function newFileText(file: string, data: Json, template?: string): string {
   return `${line}\n${stringify(data, { lineWidth: 0 })}`;
 }
 
-function subjectFor(action: string, file: string, text: string): string {
-  const name = file === 'site.yaml' ? 'site settings' : (titleOf(text) ?? file);
-  return `${action} ${name} (${file})`;
+/**
+ * The commit message of a save: what changed, by the form's labels (changeSummary.ts). `action`
+ * is Edit or Create, or for a restore the version it brings back ("the version of … by …").
+ */
+function messageFor(action: string, file: string, before: string | undefined, text: string): string {
+  try {
+    const restored = action === 'Edit' || action === 'Create' ? undefined : action;
+    return commitMessage(describeSave(file, before, text, restored));
+  } catch {
+    // Text the summary cannot read (the validator let it through): the plain subject of old.
+    const name = file === 'site.yaml' ? 'site settings' : (titleOf(text) ?? file);
+    return `${action} ${name} (${file})`;
+  }
+}
+
+/** The user's field-by-field decisions of a conflict, when the body holds well-formed ones. */
+function decisionsOf(body: { keepMine?: unknown; seen?: unknown }): Decisions | undefined {
+  const { keepMine, seen } = body;
+  if (typeof seen !== 'string' || !Array.isArray(keepMine)) return undefined;
+  return { seen, keepMine: keepMine.filter((k): k is string => typeof k === 'string') };
 }
 
 /** One write at a time, so a version check and its write cannot interleave with another save. */
@@ -134,34 +160,46 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   const historyState = async () =>
     (await history.enabled()) ? { enabled: true } : { enabled: false, message: HISTORY_OFF_MESSAGE };
 
-  app.get('/site', async () => {
-    const files: Record<string, { text: string; version: string }> = {};
-    for (const file of ['site.yaml', ...listPageFiles(root)]) {
+  /**
+   * The files the editor can open, with their text, and the ones it cannot (a link, a bad name, a
+   * text that would explode when read: fileProblems.ts), each named with what is wrong. One bad
+   * file never stops the others from being listed.
+   */
+  const readFiles = () => {
+    const scan = scanPageFiles(root);
+    const files: Record<string, FileState> = {};
+    const problems: FileProblem[] = [...scan.problems];
+    for (const file of ['site.yaml', ...scan.files]) {
       const state = readContentFile(root, file);
-      if (state) files[file] = state;
+      if (!state) continue;
+      const problem = textProblem(file, state.text);
+      if (problem) problems.push({ file, message: problem });
+      else files[file] = state;
     }
-    return { files, images: listImages(root), history: await historyState() };
+    return { files, problems };
+  };
+
+  app.get('/site', async () => {
+    const { files, problems } = readFiles();
+    return { files, problems, images: listImages(root), history: await historyState() };
   });
 
   app.get('/pages', async () => {
-    const files = listPageFiles(root);
+    const { files, problems } = readFiles();
+    const listed = [...Object.keys(files).filter((f) => f !== 'site.yaml'), ...problems.map((p) => p.file)];
     // One git call for every page's last change (the list has about 30 pages).
-    const changes = await history.lastChanges('pages', files);
-    const pages = files.map((file) => {
-      const text = readContentFile(root, file)?.text ?? '';
-      const data = (() => {
-        try {
-          return parse(text) as { path?: unknown; title?: unknown } | null;
-        } catch {
-          return null;
-        }
-      })();
+    const changes = await history.lastChanges('pages', listed);
+    const pages = listed.sort().map((file) => {
+      const problem = problems.find((p) => p.file === file)?.message;
+      const data = problem ? null : parsedPage(files[file]?.text ?? '');
       return {
         file,
         path: typeof data?.path === 'string' ? data.path : expectedPathFor(file),
         kind: kindOf(file),
         title: typeof data?.title === 'string' ? data.title : file,
+        name: pageNameOf(data) ?? file,
         lastChange: changes.get(file) ?? null,
+        ...(problem && { problem }),
       };
     });
     return { pages };
@@ -178,8 +216,10 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     const problems = problemsAfterWrite(root, file, text);
     if (problems.length)
       return fail(reply, 400, { message: contentMessages.notSaved(problems.length), errors: problems });
+    const before = readContentFile(root, file)?.text;
     const version = writeContentFile(root, file, text);
-    const commit = await history.commit(file, options.author(request), subjectFor(action, file, text));
+    const message = messageFor(action, file, before, text);
+    const commit = await history.commit(file, options.author(request), message);
     return { version, text, commit };
   };
 
@@ -194,7 +234,15 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
 
   app.put('/file', { bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
     const body = request.body as
-      | { file?: unknown; version?: unknown; data?: unknown; base?: unknown; copyOf?: unknown }
+      | {
+          file?: unknown;
+          version?: unknown;
+          data?: unknown;
+          base?: unknown;
+          copyOf?: unknown;
+          keepMine?: unknown;
+          seen?: unknown;
+        }
       | undefined;
     if (!body || (typeof body.version !== 'string' && body.version !== null) || body.data === undefined)
       return fail(reply, 400, { message: contentMessages.badBody });
@@ -203,10 +251,14 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     // The template is read through the same checks as any content file (nothing outside it).
     const copyOf = body.copyOf === undefined ? undefined : fileFrom(reply, body.copyOf);
     if (body.copyOf !== undefined && !copyOf) return reply;
-    const data = body.data as Json;
+    let data = body.data as Json;
+    const decisions = decisionsOf(body);
     const version = body.version;
     return locked(async () => {
       const current = readContentFile(root, file);
+      // A file that cannot be read safely (fileProblems.ts) is refused with why, not a 500.
+      const unreadable = current && textProblem(file, current.text);
+      if (unreadable) return fail(reply, 422, { message: unreadable, errors: [] });
       if (version === null && current)
         return fail(reply, 409, {
           message: contentMessages.exists,
@@ -218,7 +270,9 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
       if (version !== null && !current) return fail(reply, 404, { message: contentMessages.gone });
       if (current && version !== null && current.version !== version) {
         const base = await baseText(file, version, body.base);
-        return fail(reply, 409, { ...conflictReport(file, current, data, base) });
+        const outcome = mergeOrReport(file, current, data, base, decisions);
+        if ('report' in outcome) return fail(reply, 409, { ...outcome.report });
+        data = outcome.merged;
       }
       let template: string | undefined;
       if (!current && copyOf) {
@@ -240,7 +294,9 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     const file = fileFrom(reply, (request.query as { file?: unknown }).file);
     if (!file) return reply;
     const state = await historyState();
-    return { ...state, versions: state.enabled ? await history.versions(file) : [] };
+    // A page's history lists the pictures uploaded for it (and deleted) with its saves.
+    const pictures = uploadFolderOf(file).folder;
+    return { ...state, versions: state.enabled ? await history.versions(file, 100, [pictures]) : [] };
   });
 
   app.get('/version', async (request, reply) => {
@@ -272,10 +328,14 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
         return fail(reply, 409, { ...conflictReport(file, current, restored, base) });
       }
       if (current && versionOf(text) === current.version) return { ...current, commit: null };
-      return save(request, reply, file, text, `Restore (${commit.slice(0, 7)})`);
+      const restoring = (await history.versions(file)).find((v) => v.commit.startsWith(commit));
+      const label = restoring
+        ? `the version of ${restoring.date.slice(0, 16).replace('T', ' ')} by ${restoring.name}`
+        : `the version ${commit.slice(0, 7)}`;
+      return save(request, reply, file, text, label);
     });
   });
 
-  await registerImageRoutes(app, { contentDir: root });
+  await registerImageRoutes(app, { contentDir: root, history, author: options.author, locked });
   registerPublishRoutes(app, options.publisher);
 }

@@ -4,19 +4,11 @@
  * reader sees the old text or the new one, never half of either).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readImageSize } from '../../scripts/build/imageSizes.ts';
 import { resolveContentFile } from './contentPath.ts';
+import { scanPageFiles } from './fileProblems.ts';
 
 export const versionOf = (bytes: string | Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -32,14 +24,12 @@ export function readContentFile(root: string, file: string): FileState | undefin
   return { text: bytes.toString('utf8'), version: versionOf(bytes) };
 }
 
-/** Every page file, content-relative ("pages/services/iot.yaml"), sorted. */
+/**
+ * Every page file the editor may open, content-relative ("pages/services/iot.yaml"), sorted; links
+ * and badly named files are left out (fileProblems.ts names them for the page list).
+ */
 export function listPageFiles(root: string): string[] {
-  const dir = path.join(root, 'pages');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((f) => `pages/${f.split(path.sep).join('/')}`)
-    .filter((f) => f.endsWith('.yaml') && statSync(path.join(root, f)).isFile())
-    .sort();
+  return scanPageFiles(root).files;
 }
 
 export function writeContentFile(root: string, file: string, text: string): string {

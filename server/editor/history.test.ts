@@ -47,9 +47,11 @@ describe('content history in git', () => {
     expect(res.statusCode).toBe(200);
     const { commit } = res.json();
     expect(commit).toBe(git('rev-parse', 'HEAD'));
+    // The message says what changed, by the form's labels, with the old and new words.
     expect(git('log', '-1', '--format=%an <%ae>|%s')).toBe(
-      `${STAFF.name} <${STAFF.email}>|Edit IoT for Schools (${file})`,
+      `${STAFF.name} <${STAFF.email}>|Telematics (IoT): changed Title`,
     );
+    expect(git('log', '-1', '--format=%b')).toBe('Title: “Telematics & IoT Solutions” → “IoT for Schools”');
     expect(git('show', '--name-only', '--format=', 'HEAD')).toBe(file);
     // The unrelated change in the work tree is still there, uncommitted.
     expect(git('status', '--porcelain')).toBe('M pages/about.yaml');
@@ -59,14 +61,20 @@ describe('content history in git', () => {
     const before = await versionOf(file);
     const data = parse(before.text);
     data.title = 'IoT Labs';
+    data.blocks[0].heading = 'Sensors everywhere';
     await send('PUT', '/file', { file, version: before.version, data });
     const body = (await get(`/history?file=${file}`)).json();
     expect(body.enabled).toBe(true);
     expect(body.versions.map((v: { subject: string }) => v.subject)).toEqual([
-      `Edit IoT Labs (${file})`,
-      `Edit IoT for Schools (${file})`,
+      'Telematics (IoT): changed Title, and Heading in Page hero',
+      'Telematics (IoT): changed Title',
       'Initial content',
     ]);
+    expect(body.versions[0].changes).toEqual([
+      'Title: “IoT for Schools” → “IoT Labs”',
+      'Heading in Page hero: “Telematics & IoT Solutions” → “Sensors everywhere”',
+    ]);
+    expect(body.versions[2].changes).toEqual([]);
     expect(body.versions[0]).toMatchObject({
       name: STAFF.name,
       email: STAFF.email,
@@ -93,7 +101,11 @@ describe('content history in git', () => {
     expect(body.text).toBe(`${git('show', `${initial}:${file}`)}\n`);
     expect(readFileSync(path.join(dir, file), 'utf8')).toBe(body.text);
     expect(body.commit).toBe(git('rev-parse', 'HEAD'));
-    expect(git('log', '-1', '--format=%s')).toContain('Restore');
+    // The restore names the version it brought back, and what that changed.
+    expect(git('log', '-1', '--format=%s')).toMatch(
+      /^Telematics \(IoT\): restored the version of \d{4}-\d\d-\d\d \d\d:\d\d by Setup$/,
+    );
+    expect(git('log', '-1', '--format=%b')).toContain('Title: “IoT Labs” → “Telematics & IoT Solutions”');
     // A restore based on a stale version is refused.
     const stale = await send('POST', '/restore', { file, commit: initial, version: now.version });
     expect(stale.statusCode).toBe(409);

@@ -3,6 +3,8 @@
  * of that one file (other changes in the tree are left alone), authored by the staff member.
  * When it is not, saving still works and the history says how to turn it on.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { type SimpleGit, simpleGit } from 'simple-git';
 import { versionOf } from './contentStore.ts';
 
@@ -17,6 +19,8 @@ export interface Version {
   email: string;
   date: string;
   subject: string;
+  /** The commit's body, line by line: the fields the save changed, with their old and new words. */
+  changes: string[];
 }
 
 export const HISTORY_OFF_MESSAGE =
@@ -28,6 +32,8 @@ export interface LastChange {
 }
 
 const SEP = '\x1f';
+/** Ends each commit in `git log` output: a commit's body has lines of its own. */
+const END = '\x1e';
 
 export class ContentHistory {
   private git: SimpleGit;
@@ -52,7 +58,10 @@ export class ContentHistory {
     return this.checked;
   }
 
-  /** Commits one file as it is now on disk; returns the commit, or null when history is off. */
+  /**
+   * Commits one file as it is now on disk (a file no longer there: its deletion); returns the
+   * commit, or null when history is off.
+   */
   async commit(file: string, author: Person, subject: string): Promise<string | null> {
     if (!(await this.enabled())) return null;
     const clean = (s: string) => s.replace(/[<>\n\r]/g, '').trim() || 'unknown';
@@ -62,7 +71,8 @@ export class ContentHistory {
       baseDir: this.root,
       config: [`user.name=${author.name}`, `user.email=${author.email}`],
     });
-    await git.add(['--', file]);
+    if (existsSync(path.join(this.root, file))) await git.add(['--', file]);
+    else await git.raw(['rm', '--cached', '--quiet', '--ignore-unmatch', '--', file]);
     const status = await git.raw(['diff', '--cached', '--name-only', '--', file]);
     if (!status.trim()) return null; // the text did not change
     await git.raw([
@@ -79,26 +89,30 @@ export class ContentHistory {
     return (await git.revparse(['HEAD'])).trim();
   }
 
-  async versions(file: string, limit = 100): Promise<Version[]> {
+  /** The commits of `file`, newest first; with `also`, those of these paths too (a page's picture folder). */
+  async versions(file: string, limit = 100, also: readonly string[] = []): Promise<Version[]> {
     if (!(await this.enabled())) return [];
     let out: string;
     try {
       out = await this.git.raw([
         'log',
         `-n${limit}`,
-        `--format=%H${SEP}%an${SEP}%ae${SEP}%aI${SEP}%s`,
+        `--format=%H${SEP}%an${SEP}%ae${SEP}%aI${SEP}%s${SEP}%b${END}`,
         '--',
         file,
+        ...also,
       ]);
     } catch {
       return []; // no commit yet
     }
     return out
-      .split('\n')
+      .split(END)
+      .map((record) => record.replace(/^\n+/, ''))
       .filter(Boolean)
-      .map((line) => {
-        const [commit = '', name = '', email = '', date = '', subject = ''] = line.split(SEP);
-        return { commit, name, email, date, subject };
+      .map((record) => {
+        const [commit = '', name = '', email = '', date = '', subject = '', body = ''] = record.split(SEP);
+        const changes = body.split('\n').filter((line) => line.trim());
+        return { commit, name, email, date, subject, changes };
       });
   }
 

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { TwoStepSettings } from './account/TwoStepSettings.tsx';
 import { type SessionInfo, SignedOut, StaffClient } from './api.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Inbox } from './inbox/Inbox.tsx';
 import { SignIn } from './SignIn.tsx';
 
 // The page editor is its own chunk: loaded only when someone opens Content.
 const ContentSection = lazy(() => import('./content/ContentSection.tsx'));
 
-export type Section = 'inbox' | 'content';
+export type Section = 'inbox' | 'content' | 'account';
 
 interface Props {
   /** Base URL of the staff API, e.g. /backend/api/admin. */
@@ -21,6 +23,7 @@ const canContent = (s: SessionInfo) => s.staff.role === 'admin' || s.staff.role 
 /** The section the address asks for (#inbox, #content), if the account may see it. */
 function sectionFor(session: SessionInfo, hash: string): Section {
   const wanted = hash.replace(/^#/, '').split('/')[0];
+  if (wanted === 'account') return 'account';
   if (wanted === 'content' && canContent(session)) return 'content';
   return canInbox(session) ? 'inbox' : 'content';
 }
@@ -83,7 +86,9 @@ export function StaffApp({ api, fetch: fetchFn, confirm = (m) => window.confirm(
       />
     );
 
-  const section = sectionFor(session, hash);
+  // An account whose role must use two-step sign-in sees only its set-up until it is on.
+  const forced = session.mustSetUpTwoStep === true;
+  const section = forced ? 'account' : sectionFor(session, hash);
   const { staff } = session;
   const link = (target: Section, text: string) => (
     <a
@@ -100,8 +105,9 @@ export function StaffApp({ api, fetch: fetchFn, confirm = (m) => window.confirm(
       <header className="top">
         <p className="brand">Staff area</p>
         <nav className="sections" aria-label="Staff area">
-          {canInbox(session) ? link('inbox', 'Inbox') : null}
-          {canContent(session) ? link('content', 'Content') : null}
+          {!forced && canInbox(session) ? link('inbox', 'Inbox') : null}
+          {!forced && canContent(session) ? link('content', 'Content') : null}
+          {link('account', 'Account')}
         </nav>
         <p className="who">
           {staff.name} <span className="role">({ROLE_NAMES[staff.role]})</span>
@@ -119,23 +125,30 @@ export function StaffApp({ api, fetch: fetchFn, confirm = (m) => window.confirm(
         </button>
       </header>
       <main>
-        {section === 'content' ? (
-          <Suspense fallback={<p>Loading the editor…</p>}>
-            <ContentSection
-              api={api}
-              csrfToken={session.csrfToken}
-              staff={{ name: staff.name, email: staff.email, role: staff.role }}
-            />
-          </Suspense>
+        {/* Each screen fails on its own (ErrorBoundary): the header and the other section stay. */}
+        {section === 'account' ? (
+          <TwoStepSettings client={client} forced={forced} onChanged={() => void refreshCounts()} />
+        ) : section === 'content' ? (
+          <ErrorBoundary key="content" screen="the Content section">
+            <Suspense fallback={<p>Loading the editor…</p>}>
+              <ContentSection
+                api={api}
+                csrfToken={session.csrfToken}
+                staff={{ name: staff.name, email: staff.email, role: staff.role }}
+              />
+            </Suspense>
+          </ErrorBoundary>
         ) : (
-          <Inbox
-            client={client}
-            session={session}
-            refreshCounts={refreshCounts}
-            confirm={confirm}
-            route={hash.startsWith('#inbox/') ? hash.slice('#inbox/'.length).split('/') : []}
-            navigate={navigate}
-          />
+          <ErrorBoundary key="inbox" screen="the Inbox">
+            <Inbox
+              client={client}
+              session={session}
+              refreshCounts={refreshCounts}
+              confirm={confirm}
+              route={hash.startsWith('#inbox/') ? hash.slice('#inbox/'.length).split('/') : []}
+              navigate={navigate}
+            />
+          </ErrorBoundary>
         )}
       </main>
     </div>

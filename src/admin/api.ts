@@ -32,6 +32,23 @@ export interface SessionInfo {
   /** The forms this account may see, with their counts. */
   forms: FormCount[];
   labels: Labels;
+  /** The account's role must use two-step sign-in and it has none yet: it may do nothing else. */
+  mustSetUpTwoStep: boolean;
+}
+
+/** The signed-in person's two-step sign-in (server/staff/twoStepRoutes.ts). */
+export interface TwoStepStatus {
+  enabled: boolean;
+  /** Its role must use it (STAFF_2FA_ROLES). */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** A new authenticator to add to the app: its key, address and QR code (SVG path data). */
+export interface TwoStepSetup {
+  secret: string;
+  uri: string;
+  qr: { size: number; path: string };
 }
 
 export interface Submission {
@@ -53,6 +70,9 @@ export interface SubmissionPage {
 
 /** The session ended (or there was none): the sign-in screen shows `message`. */
 export class SignedOut extends Error {}
+
+/** The password was right; the account has two-step sign-in, so a code must go with it. */
+export class CodeRequired extends Error {}
 
 const SIGN_IN = 'Please sign in.';
 
@@ -95,6 +115,8 @@ export class StaffClient {
       this.onSignedOut(text === SIGN_IN ? undefined : text);
       throw new SignedOut(text ?? SIGN_IN);
     }
+    if ((body as { codeRequired?: unknown } | null)?.codeRequired === true)
+      throw new CodeRequired(text ?? `The server answered with error ${res.status}.`);
     if (!res.ok) throw new Error(text ?? `The server answered with error ${res.status}.`);
     return body as T;
   }
@@ -105,10 +127,11 @@ export class StaffClient {
     return session;
   }
 
-  async signIn(email: string, password: string): Promise<SessionInfo> {
+  /** Signs in; throws CodeRequired when the account needs `code` (or it was wrong). */
+  async signIn(email: string, password: string, code?: string): Promise<SessionInfo> {
     const res = await this.call<{ csrfToken: string }>('/login', {
       method: 'POST',
-      body: { email, password },
+      body: { email, password, ...(code !== undefined && { code }) },
     });
     this.csrfToken = res.csrfToken;
     return this.session();
@@ -147,6 +170,26 @@ export class StaffClient {
     return this.call<{ message: string }>(`/submissions/${encodeURIComponent(form)}/${id}`, {
       method: 'DELETE',
     });
+  }
+
+  twoStepStatus() {
+    return this.call<TwoStepStatus>('/account/two-step');
+  }
+
+  beginTwoStep() {
+    return this.call<TwoStepSetup>('/account/two-step/begin', { method: 'POST' });
+  }
+
+  /** Turns two-step sign-in on; returns the recovery codes (shown once). */
+  confirmTwoStep(code: string) {
+    return this.call<{ recoveryCodes: string[] }>('/account/two-step/confirm', {
+      method: 'POST',
+      body: { code },
+    });
+  }
+
+  disableTwoStep(code: string) {
+    return this.call<{ message: string }>('/account/two-step/disable', { method: 'POST', body: { code } });
   }
 
   exportUrl(form: string): string {

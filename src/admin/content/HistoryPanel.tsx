@@ -1,10 +1,12 @@
 /**
- * The versions of a file the server's history holds: show one in the preview (the editor does
- * that, read-only, beside the draft), or bring it back as a new version.
+ * The versions of a file the server's history holds, each with what it changed (the fields, with
+ * their old and new words): show one in the preview (the editor does that, read-only, beside the
+ * draft), or bring it back as a new version, after a question naming that version.
  */
 import { useEffect, useId, useState } from 'react';
 import type { ContentApi, HistoryVersion } from './api.ts';
 import styles from './content.module.css';
+import own from './HistoryPanel.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -43,6 +45,8 @@ export function HistoryPanel({
     versions: HistoryVersion[];
   } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The version whose Restore was pressed, waiting for "Yes, restore". */
+  const [confirming, setConfirming] = useState<HistoryVersion | null>(null);
   const headingId = useId();
 
   useEffect(() => {
@@ -78,6 +82,13 @@ export function HistoryPanel({
               <span>
                 {v.subject} — {v.name}, {when(v.date)}
               </span>
+              {v.changes && v.changes.length > 0 && (
+                <ul className={own.changes} aria-label={`What ${versionLabel(v)} changed`}>
+                  {v.changes.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              )}
               <button
                 type="button"
                 id={`show-${v.commit}`}
@@ -91,12 +102,35 @@ export function HistoryPanel({
               <button
                 type="button"
                 className={styles.small}
-                onClick={() => void onRestore(v.commit)}
+                onClick={() => setConfirming(v)}
                 disabled={!canRestore}
                 aria-label={`Restore the version "${v.subject}"`}
               >
                 Restore
               </button>
+              {confirming?.commit === v.commit && (
+                <div role="alertdialog" aria-labelledby={`confirm-${v.commit}`} className={own.confirm}>
+                  <p id={`confirm-${v.commit}`}>
+                    Restore the {versionLabel(v).replace(/^Version/, 'version')}? It comes back as a new save;
+                    the page as it is now stays in the history.
+                  </p>
+                  <button
+                    type="button"
+                    className={styles.small}
+                    // biome-ignore lint/a11y/noAutofocus: the question was just asked; its answer is where the user is
+                    autoFocus
+                    onClick={() => {
+                      setConfirming(null);
+                      void onRestore(v.commit);
+                    }}
+                  >
+                    Yes, restore this version
+                  </button>
+                  <button type="button" className={styles.small} onClick={() => setConfirming(null)}>
+                    Cancel
+                  </button>
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { ApiError, type ContentApi, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import type { Data } from './document.ts';
-import { addressFor, addressProblem, copyPage, fileFor, nextOrderIn } from './newPage.ts';
+import { addressFor, addressHint, addressProblem, copyPage, fileFor, nextOrderIn } from './newPage.ts';
 
 export function NewPageDialog({
   from,
@@ -20,7 +20,13 @@ export function NewPageDialog({
   onCancel: () => void;
 }) {
   const [title, setTitle] = useState('');
+  /**
+   * What the user typed in the address box; null (never typed) or '' (emptied): the address
+   * follows the title. An emptied box stays empty while the user types a new one, and shows the
+   * title's address again as soon as the title changes.
+   */
   const [address, setAddress] = useState<string | null>(null);
+  const typed = address !== null && address.trim() !== '';
   const [error, setError] = useState<{ message: string; details: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -55,7 +61,7 @@ export function NewPageDialog({
     return map;
   }, [pages]);
 
-  const path = address ?? (title ? addressFor(from.path, title) : '');
+  const path = typed ? (address as string) : title ? addressFor(from.path, title) : '';
   const problem = path ? addressProblem(path, taken) : null;
 
   const create = async () => {
@@ -104,21 +110,29 @@ export function NewPageDialog({
         <p>
           <label htmlFor={ids.title}>Title</label>
           <br />
-          <input id={ids.title} value={title} onChange={(e) => setTitle(e.target.value)} required />
+          <input
+            id={ids.title}
+            value={title}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              if (!typed) setAddress(null);
+            }}
+            required
+          />
         </p>
         <p>
           <label htmlFor={ids.address}>Address</label>
           <br />
           <input
             id={ids.address}
-            value={path}
+            value={address === '' ? '' : path}
             onChange={(e) => setAddress(e.target.value)}
             aria-invalid={problem ? true : undefined}
             aria-describedby={ids.problem}
           />
         </p>
         <p id={ids.problem} className={problem ? styles.fieldError : styles.status}>
-          {problem ?? (path ? `The page will be at ${path}.` : 'The address follows the title.')}
+          {problem ?? addressHint(path, typed)}
         </p>
         {error && (
           <div role="alert" className={styles.fieldError}>

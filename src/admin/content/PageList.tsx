@@ -1,8 +1,14 @@
-/** The first screen of the Content section: every page, grouped by kind, to open one. */
-import type { ReactNode } from 'react';
+/**
+ * The first screen of the Content section: every page, grouped by kind, to open one. A page is
+ * shown by its own name (listing title or first heading), with its search title on hover; a search
+ * box narrows the list; each page links to where it is on the public site. A file the editor
+ * cannot open (a link, a text that explodes when read) is listed with what is wrong with it.
+ */
+import { type ReactNode, useId, useState } from 'react';
 import type { PageSummary } from './api.ts';
 import styles from './content.module.css';
-import { describeChange, groupByKind } from './kinds.ts';
+import { describeChange, groupByKind, matchingPages, nameOf } from './kinds.ts';
+import own from './PageList.module.css';
 
 export function PageList({
   pages,
@@ -17,6 +23,9 @@ export function PageList({
   onSiteSettings: () => void;
   onNewPage: (from: PageSummary) => void;
 }) {
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const shown = matchingPages(pages, query);
   return (
     <div className={styles.list}>
       <div className={styles.listHeader}>
@@ -29,7 +38,26 @@ export function PageList({
         </div>
       </div>
       <p className={styles.lead}>Choose a page to change its words, pictures and sections.</p>
-      {groupByKind(pages).map((group) => (
+      <search className={own.search}>
+        <label htmlFor={searchId}>Find a page</label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Name or address"
+        />
+      </search>
+      {query && (
+        <p role="status">
+          {shown.length === 0
+            ? `No page matches "${query}".`
+            : shown.length === 1
+              ? `1 page matches "${query}".`
+              : `${shown.length} pages match "${query}".`}
+        </p>
+      )}
+      {groupByKind(shown).map((group) => (
         <section key={group.kind} aria-labelledby={`kind-${group.kind}`} className={styles.group}>
           <h2 id={`kind-${group.kind}`}>{group.heading}</h2>
           <table className={styles.pageTable}>
@@ -44,35 +72,79 @@ export function PageList({
               </tr>
             </thead>
             <tbody>
-              {group.pages.map((page) => (
-                <tr key={page.file}>
-                  <th scope="row">
-                    <button type="button" className={styles.linkButton} onClick={() => onOpen(page.file)}>
-                      {page.title}
-                    </button>
-                  </th>
-                  <td>
-                    <code>{page.path}</code>
-                  </td>
-                  <td>{describeChange(page.lastChange)}</td>
-                  <td>
-                    {page.kind !== 'home' && (
-                      <button
-                        type="button"
-                        className={styles.small}
-                        onClick={() => onNewPage(page)}
-                        aria-label={`New page like ${page.title}`}
-                      >
-                        New page like this
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
+              {group.pages.map((page) =>
+                page.problem ? (
+                  <ProblemRow key={page.file} page={page} />
+                ) : (
+                  <PageRow key={page.file} page={page} onOpen={onOpen} onNewPage={onNewPage} />
+                ),
+              )}
             </tbody>
           </table>
         </section>
       ))}
     </div>
+  );
+}
+
+function PageRow({
+  page,
+  onOpen,
+  onNewPage,
+}: {
+  page: PageSummary;
+  onOpen: (file: string) => void;
+  onNewPage: (from: PageSummary) => void;
+}) {
+  const name = nameOf(page);
+  return (
+    <tr>
+      <th scope="row">
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => onOpen(page.file)}
+          title={`Search title: ${page.title}`}
+        >
+          {name}
+        </button>
+      </th>
+      <td>
+        <code>{page.path}</code>
+      </td>
+      <td>{describeChange(page.lastChange)}</td>
+      <td>
+        <div className={own.actions}>
+          <a href={page.path} target="_blank" rel="noopener noreferrer" className={own.viewLink}>
+            View on site
+            <span className={styles.visuallyHidden}>: {name} (opens in a new tab)</span>
+          </a>
+          {page.kind !== 'home' && (
+            <button
+              type="button"
+              className={styles.small}
+              onClick={() => onNewPage(page)}
+              aria-label={`New page like ${name}`}
+            >
+              New page like this
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** A file the editor cannot open: its name and what is wrong, nothing to press. */
+function ProblemRow({ page }: { page: PageSummary }) {
+  return (
+    <tr>
+      <th scope="row">
+        <code>{page.file}</code>
+      </th>
+      <td colSpan={3}>
+        <p className={own.problem}>Cannot be opened here: {page.problem}</p>
+      </td>
+    </tr>
   );
 }

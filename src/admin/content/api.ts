@@ -10,7 +10,11 @@ export interface PageSummary {
   path: string;
   kind: PageKind;
   title: string;
+  /** The page's own name (its listing title, else its first heading); older servers send none. */
+  name?: string;
   lastChange: { name: string; date: string } | null;
+  /** Why the editor cannot open this file (a link, a text that explodes when read), if it cannot. */
+  problem?: string;
 }
 
 export interface SiteImage {
@@ -23,6 +27,8 @@ export interface SiteFiles {
   files: Record<string, { text: string; version: string }>;
   images: SiteImage[];
   history: { enabled: boolean; message?: string };
+  /** Files left out of `files` because they cannot be opened safely, each with why. */
+  problems?: { file: string; message: string }[];
 }
 
 export interface ServerProblem {
@@ -45,6 +51,8 @@ export interface HistoryVersion {
   email: string;
   date: string;
   subject: string;
+  /** The fields the version changed, with their old and new words (older servers send none). */
+  changes?: string[];
 }
 
 export interface PublishStatus {
@@ -67,9 +75,30 @@ export class ApiError extends Error {
   }
 }
 
+/** A field both people changed (server/editor/merge.ts): where it is in the user's data, both values. */
+export interface FieldConflict {
+  path: (string | number)[];
+  /** Undefined: they removed it. */
+  theirs?: unknown;
+  /** Undefined: the user removed it. */
+  mine?: unknown;
+}
+
+/** The user's decisions on a refused save's conflicts ("Keep mine"), for the version they saw. */
+export interface ConflictDecisions {
+  /** The file's version the conflicts were shown for. */
+  seen: string;
+  /** conflictKey of each field kept as the user has it. */
+  keepMine: string[];
+}
+
+/** The server's one name for a conflicting field's place (server/editor/merge.ts's conflictKey). */
+export const conflictKey = (path: readonly (string | number)[]): string => JSON.stringify(path);
+
 /**
- * The server answered 409: the file changed since it was read (server/editor/conflict.ts).
- * Paths are dotted places in the page ("title", "blocks.2.heading").
+ * The server answered 409: the file changed since it was read and could not be merged
+ * (server/editor/conflict.ts). `changed` holds dotted places ("blocks.2.heading"), for tests only:
+ * the editor names fields by their labels.
  */
 export interface Conflict {
   /** A sentence for the user, as is. */
@@ -78,8 +107,8 @@ export interface Conflict {
   current: { version: string; text: string };
   /** What someone else changed since the version opened (when `threeWay`); else every difference. */
   changed: string[];
-  /** The places both sides changed, to different values (always empty when not `threeWay`). */
-  conflicts: string[];
+  /** The fields both sides changed, to different values (always empty when not `threeWay`). */
+  conflicts: FieldConflict[];
   /** Whether the opened version was known (sent as `base`, or found in the history). */
   threeWay: boolean;
 }
@@ -92,10 +121,17 @@ export interface ContentApi {
   site(): Promise<SiteFiles>;
   pages(): Promise<PageSummary[]>;
   /**
-   * `base`: the text as opened (the version's text), so that a conflict lists only what others
-   * changed even when the content folder has no history.
+   * `base`: the text as opened (the version's text), so that a save on an older version is merged
+   * with what others changed even when the content folder has no history. `decisions`: the
+   * conflicts of a refused save, decided field by field.
    */
-  save(file: string, version: string | null, data: unknown, base?: string): Promise<Saved>;
+  save(
+    file: string,
+    version: string | null,
+    data: unknown,
+    base?: string,
+    decisions?: ConflictDecisions,
+  ): Promise<Saved>;
   /**
    * A new page that is a copy of `copyOf` (another page file): the server writes it from that
    * file's text, so the template's comments and layout stay and only the changed values differ.
@@ -105,9 +141,21 @@ export interface ContentApi {
   version(file: string, commit: string): Promise<string>;
   restore(file: string, commit: string, version: string): Promise<Saved>;
   uploadImage(kind: string, page: string, image: File): Promise<SiteImage>;
+  /** Deletes a picture no page names; refused (409, with `usedBy`) while one does. */
+  deleteImage(path: string): Promise<void>;
+  /**
+   * Where the editor shows a picture ("/images/a/b.png"): the content folder's copy, served to
+   * staff by the content API, so a picture uploaded a moment ago shows before it is published.
+   */
+  pictureUrl(path: string): string;
+  /** Calls `listener` after each upload and deletion; returns the call that stops it. */
+  onPictures(listener: (change: PictureChange) => void): () => void;
   publish(): Promise<PublishStatus>;
   publishStatus(): Promise<PublishStatus>;
 }
+
+/** A picture uploaded (with its size) or deleted. */
+export type PictureChange = { added: SiteImage } | { deleted: string };
 
 /** `api` is the staff API base (e.g. `/backend/api/admin`); the content API lives under it. */
 export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fetch = fetch): ContentApi {
@@ -143,23 +191,44 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
   }
 
   const q = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
+  const pictureListeners = new Set<(change: PictureChange) => void>();
+  /** "/images/a/b c.png" -> "/images/a/b%20c.png": the content API's address of that picture. */
+  const editorPicturePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
   return {
     site: () => call<SiteFiles>('GET', '/site'),
     pages: async () => (await call<{ pages: PageSummary[] }>('GET', '/pages')).pages,
-    save: (file, version, data, base) =>
-      call<Saved>('PUT', '/file', { file, version, data, ...(base !== undefined && { base }) }),
+    save: (file, version, data, base, decisions) =>
+      call<Saved>('PUT', '/file', {
+        file,
+        version,
+        data,
+        ...(base !== undefined && { base }),
+        ...decisions,
+      }),
     create: (file, data, copyOf) => call<Saved>('PUT', '/file', { file, version: null, data, copyOf }),
     history: (file) => call('GET', `/history${q({ file })}`),
     version: async (file, commit) =>
       (await call<{ text: string }>('GET', `/version${q({ file, commit })}`)).text,
     restore: (file, commit, version) => call<Saved>('POST', '/restore', { file, commit, version }),
-    uploadImage: (kind, page, image) => {
+    uploadImage: async (kind, page, image) => {
       const form = new FormData();
       form.set('kind', kind);
       form.set('page', page);
       form.set('file', image);
-      return call<SiteImage>('POST', '/images', form);
+      const { path, width, height } = await call<SiteImage>('POST', '/images', form);
+      const added = { path, width, height };
+      for (const listener of pictureListeners) listener({ added });
+      return added;
+    },
+    deleteImage: async (path) => {
+      await call('DELETE', editorPicturePath(path));
+      for (const listener of pictureListeners) listener({ deleted: path });
+    },
+    pictureUrl: (path) => (path.startsWith('/images/') ? `${base}${editorPicturePath(path)}` : path),
+    onPictures: (listener) => {
+      pictureListeners.add(listener);
+      return () => pictureListeners.delete(listener);
     },
     publish: () => call<PublishStatus>('POST', '/publish'),
     publishStatus: () => call<PublishStatus>('GET', '/publish'),

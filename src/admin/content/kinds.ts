@@ -9,12 +9,25 @@ export const KIND_GROUPS: { kind: PageKind; heading: string }[] = [
   { kind: 'other', heading: 'Other pages' },
 ];
 
+/** What people call a page: its own name, else (from an older server) its search title. */
+export const nameOf = (page: PageSummary): string => page.name ?? page.title;
+
+/** The pages whose name, search title or address holds every word typed (any case, any order). */
+export function matchingPages(pages: readonly PageSummary[], query: string): PageSummary[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return [...pages];
+  return pages.filter((page) => {
+    const haystack = [nameOf(page), page.title, page.path, page.file].join(' ').toLocaleLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
 export function groupByKind(
   pages: readonly PageSummary[],
 ): { kind: PageKind; heading: string; pages: PageSummary[] }[] {
   return KIND_GROUPS.map((g) => ({
     ...g,
-    pages: pages.filter((p) => p.kind === g.kind).sort((a, b) => a.title.localeCompare(b.title)),
+    pages: pages.filter((p) => p.kind === g.kind).sort((a, b) => nameOf(a).localeCompare(nameOf(b))),
   })).filter((g) => g.pages.length > 0);
 }
 

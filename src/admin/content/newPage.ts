@@ -21,6 +21,15 @@ export function addressFor(sourcePath: string, title: string): string {
   return `${folderOf(sourcePath)}/${slugOf(title)}`;
 }
 
+/** What the address box does, truthfully: follow the title, or keep what the user typed. */
+export function addressHint(path: string, typed: boolean): string {
+  if (typed)
+    return `The page will be at ${path}. You typed this address; empty the box to make it follow the title again.`;
+  return path
+    ? `The address follows the title: the page will be at ${path}.`
+    : 'The address follows the title.';
+}
+
 export function fileFor(path: string): string {
   return `pages${path}.yaml`;
 }

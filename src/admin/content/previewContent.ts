@@ -14,12 +14,15 @@ import {
 import type { SiteContent } from '../../renderer/ContentContext.tsx';
 import { fulfilledThenable } from '../../renderer/reactPrivate.ts';
 import type { SiteFiles } from './api.ts';
+import { sizesWithPictureAddresses, withPictureAddresses } from './pictureAddresses.ts';
 
 export interface ParsedSite {
   site: SiteConfig;
   pages: { file: string; page: Page }[];
   imageSizes: Record<string, [number, number]>;
 }
+
+type PictureUrl = (path: string) => string;
 
 function safeParse(text: string): unknown {
   try {
@@ -29,17 +32,26 @@ function safeParse(text: string): unknown {
   }
 }
 
-export function parseSite(files: SiteFiles): ParsedSite {
+/**
+ * With `pictureUrl` (ContentApi.pictureUrl), the pictures of site.yaml and of the other pages are
+ * named by the editor's addresses (pictureAddresses.ts): a picture not yet published shows too.
+ */
+export function parseSite(files: SiteFiles, pictureUrl?: PictureUrl): ParsedSite {
   const pages: { file: string; page: Page }[] = [];
   for (const [file, { text }] of Object.entries(files.files)) {
     if (!file.startsWith('pages/')) continue;
     const page = safeParse(text) as Page | undefined;
     if (page && typeof page.path === 'string' && Array.isArray(page.blocks)) pages.push({ file, page });
   }
+  const site = (safeParse(files.files['site.yaml']?.text ?? '') ?? {}) as SiteConfig;
+  const imageSizes: ParsedSite['imageSizes'] = Object.fromEntries(
+    files.images.map((i) => [i.path, [i.width, i.height]]),
+  );
+  if (!pictureUrl) return { site, pages, imageSizes };
   return {
-    site: (safeParse(files.files['site.yaml']?.text ?? '') ?? {}) as SiteConfig,
-    pages,
-    imageSizes: Object.fromEntries(files.images.map((i) => [i.path, [i.width, i.height]])),
+    site: withPictureAddresses(site, pictureUrl),
+    pages: pages.map(({ file, page }) => ({ file, page: withPictureAddresses(page, pictureUrl) })),
+    imageSizes: sizesWithPictureAddresses(imageSizes, pictureUrl),
   };
 }
 
