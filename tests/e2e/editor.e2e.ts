@@ -384,7 +384,7 @@ describe('the page editor', { timeout: 120_000 }, () => {
     const question = panel.getByRole('alertdialog', { name: /^Restore the version of .+ by / });
     await question.getByRole('button', { name: 'Yes, restore this version' }).click();
     await expect
-      .poll(() => saveStatus().textContent())
+      .poll(() => saveStatus().textContent(), { timeout: 20_000 })
       .toBe('The earlier version is back (saved as a new version).');
     expect(Number(git('rev-list', '--count', 'HEAD'))).toBe(commits + 1);
     expect(git('log', '-1', '--format=%an|%s')).toMatch(

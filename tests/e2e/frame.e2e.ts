@@ -22,8 +22,11 @@ beforeAll(async () => {
   desktop = await newContext(browser, WIDTHS.desktop);
   mobile = await newContext(browser, WIDTHS.mobile);
 });
+/** Contexts a single test opened for itself, closed after it. */
+const contextsToClose: BrowserContext[] = [];
 afterEach(async () => {
   await page?.close();
+  for (const context of contextsToClose.splice(0)) await context.close();
 });
 afterAll(async () => {
   await browser?.close();
@@ -270,7 +273,11 @@ describe('Contact Us', () => {
 describe('chat button', () => {
   it('shows the Need help? hint after 8 s, which can be dismissed', async () => {
     expect(site().frame.chatHintDelayMs).toBe(8000);
-    page = await desktop.newPage();
+    // A context of its own: the clock this test pauses belongs to the context, and a paused clock
+    // would hold every later page of a shared one before hydration.
+    const own = await newContext(browser, WIDTHS.desktop);
+    contextsToClose.push(own);
+    page = await own.newPage();
     await page.clock.install();
     // The hint's 8 s start when the page has hydrated (the widget's timer is set in the same
     // commit). The installed clock follows real time until paused, and on a busy machine loading

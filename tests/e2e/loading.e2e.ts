@@ -401,7 +401,8 @@ describe('repeat visits', () => {
     await serve(before, Number(new URL(url).port));
     await page.goto(`${url}/services/iot`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
-  });
+    // Two copies of the build and three servers: 13 s alone, over a minute under load (a bound only).
+  }, 180_000);
 
   it('follows a link inside the site without loading a document, and back', async () => {
     const { errors } = await open();
