@@ -50,6 +50,12 @@ describe('cleanFileName', () => {
     [' . .pdf', 'cv.pdf'],
     ['../.pdf', 'cv.pdf'],
     ['resume', 'resume'],
+    // Invisible characters, as the fuzz suite once sent: a tag character and a word joiner.
+    ['\u{e0001}\u2060dda.pdf', 'dda.pdf'],
+    ['my\u200bcv\u00ad.pdf', 'mycv.pdf'],
+    ['\u2028.pdf', 'cv.pdf'],
+    // Kept, as in the form fields: a joiner inside a Devanagari word.
+    ['क्\u200dष.pdf', 'क्\u200dष.pdf'],
   ])('cleans %j to %j', (raw, clean) => {
     expect(cleanFileName(raw, 'pdf')).toBe(clean);
   });

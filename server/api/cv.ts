@@ -6,6 +6,7 @@
  * as metadata only and never used as a path.
  */
 import yauzl from 'yauzl';
+import { withoutInvisible } from '../../src/forms/characters.ts';
 import type { CvExtension } from '../../src/forms/rules.ts';
 
 const PDF = Buffer.from('%PDF-', 'latin1');
@@ -55,15 +56,15 @@ export async function detectCvType(data: Buffer): Promise<CvExtension | null> {
 export const FILENAME_MAX = 150;
 
 /**
- * The client's file name reduced to a harmless label: no folders, no control or path characters,
- * no leading dots, at most FILENAME_MAX characters with the extension kept. A name that is nothing
+ * The client's file name reduced to a harmless label: no folders, no control, invisible or path
+ * characters (the same invisible characters the form fields refuse), no leading dots, at most FILENAME_MAX characters with the extension kept. A name that is nothing
  * but its extension (".pdf", "....pdf") is labelled `cv.<type>`, not "pdf".
  */
 export function cleanFileName(raw: string, fallbackExt: string): string {
   const base = raw.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  const cleaned = base
+  const cleaned = withoutInvisible(base)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   const ext = /\.[a-z0-9]{1,8}$/i.exec(cleaned)?.[0] ?? '';

@@ -73,6 +73,18 @@ export function firstInvisible(value: string): number | undefined {
 export const hasInvisible = (value: string): boolean => firstInvisible(value) !== undefined;
 
 /**
+ * `value` with every character firstInvisible would refuse taken out, for text the visitor does not
+ * type into a form (an uploaded file's name), where refusing would lose the upload over a label.
+ */
+export function withoutInvisible(value: string): string {
+  let chars = Array.from(value);
+  for (let i = firstInvisible(chars.join('')); i !== undefined; i = firstInvisible(chars.join(''))) {
+    chars = [...chars.slice(0, i), ...chars.slice(i + 1)];
+  }
+  return chars.join('');
+}
+
+/**
  * How many characters a reader sees: code points that are not ignorable (the joiners, selectors and
  * flag tags accepted above add nothing to it; an emoji counts one, a line break one).
  */

@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ContentApi, HistoryVersion } from './api.ts';
 import styles from './content.module.css';
 import own from './HistoryPanel.module.css';
+import { RestoreQuestion } from './RestoreQuestion.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -109,27 +110,14 @@ export function HistoryPanel({
                 Restore
               </button>
               {confirming?.commit === v.commit && (
-                <div role="alertdialog" aria-labelledby={`confirm-${v.commit}`} className={own.confirm}>
-                  <p id={`confirm-${v.commit}`}>
-                    Restore the {versionLabel(v).replace(/^Version/, 'version')}? It comes back as a new save;
-                    the page as it is now stays in the history.
-                  </p>
-                  <button
-                    type="button"
-                    className={styles.small}
-                    // biome-ignore lint/a11y/noAutofocus: the question was just asked; its answer is where the user is
-                    autoFocus
-                    onClick={() => {
-                      setConfirming(null);
-                      void onRestore(v.commit);
-                    }}
-                  >
-                    Yes, restore this version
-                  </button>
-                  <button type="button" className={styles.small} onClick={() => setConfirming(null)}>
-                    Cancel
-                  </button>
-                </div>
+                <RestoreQuestion
+                  version={v}
+                  onRestore={() => {
+                    setConfirming(null);
+                    void onRestore(v.commit);
+                  }}
+                  onCancel={() => setConfirming(null)}
+                />
               )}
             </li>
           ))}

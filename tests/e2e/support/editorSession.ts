@@ -1,0 +1,127 @@
+/**
+ * The staff editor as a browser test meets it: the production build served by a server of its own,
+ * whose content folder is a fresh git repository holding a copy of the site's content, with content
+ * accounts to sign in as. The editor suites share it, so each says only what it tests.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { hashPassword } from '../../../server/admin/password.ts';
+import { createServer, type SiteServer } from '../../../server/app.ts';
+import { loadSiteFacts } from '../../../server/content.ts';
+import { StaffAccounts } from '../../../server/staff/accounts.ts';
+import type { Role } from '../../../server/staff/types.ts';
+import { launchBrowser, REPO_ROOT, WIDTHS } from './site.ts';
+
+/** Cheap password hashing: the accounts exist for the test only. */
+const FAST = { N: 1024, r: 8, p: 1 };
+const BUILD_CLIENT = path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR || 'dist'), 'client');
+
+export interface EditorAccount {
+  email: string;
+  name: string;
+  password: string;
+  /** 'content' unless given. */
+  role?: Role;
+}
+
+export const CONTENT_EDITOR: EditorAccount = {
+  email: 'priya@example.com',
+  name: 'Priya Editor',
+  password: 'content editor password',
+};
+
+export interface EditorSession {
+  origin: string;
+  contentDir: string;
+  server: SiteServer;
+  browser: Browser;
+  /** Console errors and uncaught page errors of every tab (failed resource loads excepted). */
+  errors: string[];
+  /** git in the content folder; its output, trimmed. */
+  git: (...args: string[]) => string;
+  /** A tab of its own (`width` × a phone's or a laptop's height), signed in, at /admin#content. */
+  signIn: (options?: { width?: number; account?: EditorAccount }) => Promise<Page>;
+  close: () => Promise<void>;
+}
+
+export async function startEditorSession(
+  name: string,
+  options: { accounts?: EditorAccount[]; prepare?: (contentDir: string) => void } = {},
+): Promise<EditorSession> {
+  const accounts = options.accounts ?? [CONTENT_EDITOR];
+  const dir = (part: string) => mkdtempSync(path.join(tmpdir(), `triune-e2e-${name}-${part}-`));
+  const contentDir = dir('content');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: contentDir, encoding: 'utf8' }).trim();
+  for (const part of ['site.yaml', 'pages', 'public'])
+    cpSync(path.join(REPO_ROOT, part), path.join(contentDir, part), { recursive: true });
+  git('init', '-q', '-b', 'main');
+  git('add', '.');
+  git('-c', 'user.name=Setup', '-c', 'user.email=setup@example.com', 'commit', '-qm', 'Initial content');
+  options.prepare?.(contentDir);
+  // A copy of the build: Publish writes into the folder it serves.
+  const distDir = dir('dist');
+  cpSync(BUILD_CLIENT, path.join(distDir, 'client'), { recursive: true });
+  const dataDir = dir('data');
+
+  const facts = loadSiteFacts(REPO_ROOT);
+  const before = process.env.CONTENT_DIR;
+  process.env.CONTENT_DIR = contentDir;
+  let server: SiteServer;
+  try {
+    server = await createServer({
+      basePath: facts.backend,
+      forms: facts,
+      clientDir: path.join(distDir, 'client'),
+      dataDir,
+      logLevel: 'warn',
+      admin: { passwordHash: await hashPassword('the first administrator password', FAST) },
+    });
+  } finally {
+    if (before === undefined) delete process.env.CONTENT_DIR;
+    else process.env.CONTENT_DIR = before;
+  }
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server has no port.');
+  const origin = `http://127.0.0.1:${address.port}`;
+  const staff = new StaffAccounts(server.db, { hashParams: FAST });
+  for (const account of accounts) await staff.add({ ...account, role: account.role ?? 'content' });
+  const browser = await launchBrowser();
+
+  const errors: string[] = [];
+  const contexts: BrowserContext[] = [];
+  async function signIn({
+    width = WIDTHS.desktop as number,
+    account = accounts[0] ?? CONTENT_EDITOR,
+  }: {
+    width?: number;
+    account?: EditorAccount;
+  } = {}) {
+    const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 800 } });
+    contexts.push(context);
+    const tab = await context.newPage();
+    tab.on('console', (m) => {
+      // Refusals (4xx) are expected in places and judged by what the page shows.
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    });
+    tab.on('pageerror', (e) => errors.push(e.message));
+    await tab.goto(`${origin}/admin#content`);
+    await tab.getByLabel('Email').fill(account.email);
+    await tab.getByLabel('Password').fill(account.password);
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await tab.getByRole('heading', { level: 2, name: 'Services' }).waitFor();
+    return tab;
+  }
+
+  async function close() {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser.close();
+    await server.app.close();
+    for (const folder of [contentDir, distDir, dataDir]) rmSync(folder, { recursive: true, force: true });
+  }
+
+  return { origin, contentDir, server, browser, errors, git, signIn, close };
+}
