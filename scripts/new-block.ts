@@ -54,6 +54,8 @@ const schema = {
   title: `${Pascal}Block`,
   description: `TODO: one sentence a content editor understands: what the ${name} section shows.`,
   type: 'object',
+  // The kinds of page it may go on (src/content/pageKinds.ts): narrow the list to where it belongs.
+  pageKinds: ['home', 'product', 'service', 'career', 'other'],
   additionalProperties: false,
   required: ['type', 'heading'],
   properties: {
@@ -117,7 +119,8 @@ writeFileSync(generated.unionSchema, generateUnionSchemaText(root));
 writeFileSync(generated.types, await generateContentTypes(root));
 
 console.log(`Created block "${name}":
-  schema/blocks/${name}.schema.json   its properties (what editors may write in YAML)
+  schema/blocks/${name}.schema.json   its properties (what editors may write in YAML) and
+                                       pageKinds, the kinds of page it may go on (all, to start)
   src/blocks/${name}/${Pascal}.tsx     its component
   src/blocks/${name}/${Pascal}.module.css
   src/blocks/${name}/${Pascal}.test.tsx

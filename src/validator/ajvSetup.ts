@@ -28,6 +28,8 @@ const ANNOTATIONS = [
   'tsType',
   // Help for the visual editor's users, who fill in a form and never see the file (src/admin/content/templates.tsx).
   'editorDescription',
+  // The kinds of page a block type may go on (src/content/pageKinds.ts); checked by validateSite.
+  'pageKinds',
 ];
 
 /** Names in every function Ajv writes: the context it was called with, the place of its data. */

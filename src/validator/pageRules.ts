@@ -1,8 +1,10 @@
 /**
  * Rules across the pages that a schema cannot express: each address leads to one page, each page
- * has its own place in its list, a job posting closes after it is posted.
+ * has its own place in its list, a job posting closes after it is posted, a block goes only on the
+ * kinds of page its type declares.
  */
 import type { Page } from '../content/generated/content-types.ts';
+import { kindOfFile, PAGE_KIND_WORDS, type PageKind } from '../content/pageKinds.ts';
 import { readablePath } from './errorMessages.ts';
 import { isCalendarDate } from './formats.ts';
 import type { ContentError } from './types.ts';
@@ -148,6 +150,35 @@ export function checkPostingDates(yf: YamlFile): ContentError[] {
         where: readablePath(where),
         code: 'posting-dates',
         message: `The posting closes on ${validThrough}, before it is posted (datePosted: ${datePosted}). Set validThrough to the last day applications are accepted, on or after ${datePosted}.`,
+      },
+    ];
+  });
+}
+
+/**
+ * A block on a kind of page its type does not declare (`pageKinds` in its schema): a job's tiles on
+ * a service page, the home page's hero on a product page.
+ */
+export function checkBlockPlaces(
+  yf: YamlFile,
+  places: ReadonlyMap<string, readonly PageKind[]>,
+): ContentError[] {
+  const blocks = (yf.data as Partial<Page> | null)?.blocks;
+  if (!Array.isArray(blocks)) return [];
+  const kind = kindOfFile(yf.file);
+  return blocks.flatMap((block, i) => {
+    const type = (block as { type?: unknown } | null)?.type;
+    const kinds = typeof type === 'string' ? places.get(type) : undefined;
+    if (!kinds || kinds.includes(kind)) return [];
+    const fits = [...places].filter(([, k]) => k.includes(kind)).map(([t]) => t);
+    const where = ['blocks', i, 'type'];
+    return [
+      {
+        ...yf.locate(where),
+        file: yf.file,
+        where: readablePath(where),
+        code: 'block-not-allowed',
+        message: `A "${type}" block cannot go on ${PAGE_KIND_WORDS[kind]}: its schema (schema/blocks/${type}.schema.json) lists "pageKinds": ${JSON.stringify(kinds)}. Use one of the types this page may hold (${fits.join(', ')}), or add "${kind}" to that list if the block suits this kind of page.`,
       },
     ];
   });

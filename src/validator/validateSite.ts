@@ -8,9 +8,16 @@
 import { dirname, join, normalize, relative } from 'pathe';
 import type { Page, SiteConfig } from '../content/generated/content-types.ts';
 import { fullTitle } from '../content/model.ts';
+import { blockPlaces } from '../content/pageKinds.ts';
 import { readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
 import { formLabelErrors } from './formLabels.ts';
-import { checkAddresses, checkListingOrder, checkPostingDates, expectedPathFor } from './pageRules.ts';
+import {
+  checkAddresses,
+  checkBlockPlaces,
+  checkListingOrder,
+  checkPostingDates,
+  expectedPathFor,
+} from './pageRules.ts';
 import { blockSchemaFiles, blockTypeOf, PAGE_SCHEMA, type SchemaFile, SITE_SCHEMA } from './schemas.ts';
 import type { MarkedValue, SchemaValidators } from './schemaValidator.ts';
 import { didYouMean } from './suggest.ts';
@@ -170,7 +177,8 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
   const changedAt = (file: string) => source.changedAt?.(file);
   const addresses = checkAddresses(pageYaml, pageRels, changedAt);
   errors.push(...addresses.errors, ...checkListingOrder(pageYaml, pageRels, changedAt));
-  for (const yf of pageYaml.values()) errors.push(...checkPostingDates(yf));
+  const places = blockPlaces(source.schemas);
+  for (const yf of pageYaml.values()) errors.push(...checkPostingDates(yf), ...checkBlockPlaces(yf, places));
   const routes = addresses.routes;
 
   // A page that cannot be read still has an address: the one its place under pages/ gives it (and

@@ -127,6 +127,20 @@ export const mistakes: Mistake[] = [
     severity: 'error',
     says: /closes on 2027-02-28, before it is posted.*on or after 2027-03-01/,
   },
+  // A section copied onto a kind of page it is not made for.
+  {
+    name: "a service page's call to action pasted onto a job page",
+    file: JOB,
+    edit: swap(
+      '  - type: applicationForm\n',
+      '  - type: callToAction\n    label: Ready to join us?\n    paragraph: Apply below.\n  - type: applicationForm\n',
+    ),
+    at: 'callToAction',
+    severity: 'error',
+    says: /A "callToAction" block cannot go on a job opening.*Use one of the types this page may hold \(applicationForm, bulletGrid, jobTiles, textCards\)/,
+    follow: (t) =>
+      t.replace('  - type: callToAction\n    label: Ready to join us?\n    paragraph: Apply below.\n', ''),
+  },
   // 3. A text cut short by " #".
   {
     name: 'an unquoted description with " #1"',

@@ -3,7 +3,9 @@
  * and what they answer). Everything goes through `fetch`, which tests replace with a stub.
  */
 
-export type PageKind = 'home' | 'product' | 'service' | 'career' | 'other';
+import type { PageKind } from '../../content/pageKinds.ts';
+
+export type { PageKind };
 
 export interface PageSummary {
   file: string;

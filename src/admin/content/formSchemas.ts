@@ -8,11 +8,13 @@
  */
 import { dirname, join, normalize } from 'pathe';
 import type { JsonSchema, SchemaFile } from '../../validator/schemas.ts';
+import { SITE_SECTIONS, sectionSchema } from './siteSections.ts';
 
 export type Schema = Record<string, unknown>;
 
 /** Keywords a form has no use for (or that rjsf's validator would trip over). */
-const DROPPED = new Set(['$schema', '$id', '$defs', 'discriminator', '$comment']);
+// `pageKinds` (where a block may go, src/content/pageKinds.ts) is for the editor's section list, not a form.
+const DROPPED = new Set(['$schema', '$id', '$defs', 'discriminator', '$comment', 'pageKinds']);
 
 function pointer(root: unknown, fragment: string): unknown {
   if (!fragment || fragment === '/') return root;
@@ -121,11 +123,16 @@ export function withoutHeading(schema: Schema): Schema {
   return rest;
 }
 
-/** Every schema an editor form is built from, as rjsf is given it: each block type, the page details, site.yaml. */
+/**
+ * Every schema an editor form is built from, as rjsf is given it: each block type, the page
+ * details, site.yaml, and each section of site.yaml.
+ */
 export function everyFormSchema(files: readonly SchemaFile[]): Schema[] {
   return [
     ...blockTypesOf(files).map((type) => blockFormSchema(files, type)),
     pageDetailsFormSchema(files),
     siteFormSchema(files),
+    // Site settings shows one section at a time, each its own form (siteSections.ts).
+    ...SITE_SECTIONS.map((section) => sectionSchema(siteFormSchema(files), section)),
   ].map(withoutHeading);
 }

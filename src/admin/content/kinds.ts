@@ -32,13 +32,7 @@ export function groupByKind(
 }
 
 /** The kind of a page file, from where it is (used for a page just created, before /pages says). */
-export function kindOfFile(file: string): PageKind {
-  if (file === 'pages/index.yaml') return 'home';
-  if (file.startsWith('pages/products/')) return 'product';
-  if (file.startsWith('pages/services/')) return 'service';
-  if (file.startsWith('pages/careers/')) return 'career';
-  return 'other';
-}
+export { kindOfFile } from '../../content/pageKinds.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
