@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { validateContent } from '../../scripts/build/validateFolder.ts';
 import { allowedBlockTypes } from '../admin/content/allowedBlocks.ts';
 import { bundledSchemas } from '../validator/bundledSchemas.ts';
@@ -77,11 +78,16 @@ describe('the validator and page kinds', () => {
       },
       precompiledValidators,
     );
+    const jobTilesAt = (parse(text) as { blocks: { type: string }[] }).blocks.findIndex(
+      (b) => b.type === 'jobTiles',
+    );
     const error = validateSite(source).errors.find((e) => e.code === 'block-not-allowed');
     expect(error).toMatchObject({
       file,
       line: text.split('\n').findIndex((l) => l.includes('type: jobTiles')) + 1,
-      where: expect.stringMatching(/^blocks\[\d+\]\.type$/),
+      // The place as a list (for the editor), and as people read it.
+      path: ['blocks', jobTilesAt, 'type'],
+      where: `blocks[${jobTilesAt}].type`,
     });
     expect(error?.message).toContain('A "jobTiles" block cannot go on a service page');
     expect(error?.message).toContain('"pageKinds": ["career"]');

@@ -17,6 +17,11 @@ export function segmentsOf(instancePath: string): (string | number)[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
+/** A place in a file's data, as a content error carries it: the list of keys, and its reading. */
+export function placeOf(segments: readonly (string | number)[]): Pick<ContentError, 'path' | 'where'> {
+  return { path: [...segments], where: readablePath(segments) };
+}
+
 /** "blocks[3].cards[0].title" */
 export function readablePath(segments: readonly (string | number)[]): string {
   return segments.reduce<string>(
@@ -76,7 +81,7 @@ export function toContentErrors(file: YamlFile, errors: ErrorObject[]): ContentE
       file: file.file,
       line,
       column,
-      where: readablePath(whereSegments),
+      ...placeOf(whereSegments),
       code: codeOf(err, described.message),
       message: described.message,
     };

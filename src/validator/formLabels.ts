@@ -5,7 +5,7 @@
  * visitor sees, and none for a field the form does not have.
  */
 import { FORM_DEFINITIONS, FORMS, formFields } from '../forms/definitions/index.ts';
-import { readablePath } from './errorMessages.ts';
+import { placeOf, readablePath } from './errorMessages.ts';
 import { nearest } from './suggest.ts';
 import type { ContentError } from './types.ts';
 import type { YamlFile } from './yamlFile.ts';
@@ -34,7 +34,7 @@ export function formLabelErrors(site: YamlFile): ContentError[] {
       errors.push({
         file: site.file,
         ...site.locate(where, { key }),
-        where: readablePath([...where, key]),
+        ...placeOf([...where, key]),
         code: 'unknown-form-field',
         message:
           only && meant.length === 1
@@ -46,7 +46,7 @@ export function formLabelErrors(site: YamlFile): ContentError[] {
       errors.push({
         file: site.file,
         ...site.locate(where),
-        where: readablePath(where),
+        ...placeOf(where),
         code: 'missing-form-label',
         message: `forms.${name}.labels has no label for the field "${field.key}": add a line "${field.key}: ${field.label}" with the words visitors should see above it.`,
       });

@@ -5,7 +5,7 @@
  */
 import type { Page } from '../content/generated/content-types.ts';
 import { kindOfFile, PAGE_KIND_WORDS, type PageKind } from '../content/pageKinds.ts';
-import { readablePath } from './errorMessages.ts';
+import { placeOf, readablePath } from './errorMessages.ts';
 import { isCalendarDate } from './formats.ts';
 import type { ContentError } from './types.ts';
 import { type Claim, clashes } from './uniqueness.ts';
@@ -65,7 +65,7 @@ export function checkAddresses(
     errors.push({
       ...yf.locate(['path']),
       file,
-      where: 'path',
+      ...placeOf(['path']),
       code: owner ? 'duplicate-address' : 'path-mismatch',
       message: owner
         ? `The path "${page.path}" is the address of ${owner} (was this page copied from it?). Change it to "${expected}", the address of this file's place under pages/.`
@@ -84,7 +84,7 @@ export function checkAddresses(
     errors.push({
       ...yf.locate(claim.detail),
       file: claim.file,
-      where: readablePath(claim.detail),
+      ...placeOf(claim.detail),
       code: 'duplicate-address',
       message,
     });
@@ -120,7 +120,7 @@ export function checkListingOrder(
       {
         ...yf.locate(where),
         file: claim.file,
-        where: readablePath(where),
+        ...placeOf(where),
         code: 'duplicate-order',
         message: `Order ${order} is already taken in the ${collection} list by ${owner.file}, so the two would be listed in no fixed order. Give this page a number no other ${collection} page has, e.g. ${free}.`,
       },
@@ -147,7 +147,7 @@ export function checkPostingDates(yf: YamlFile): ContentError[] {
       {
         ...yf.locate(where),
         file: yf.file,
-        where: readablePath(where),
+        ...placeOf(where),
         code: 'posting-dates',
         message: `The posting closes on ${validThrough}, before it is posted (datePosted: ${datePosted}). Set validThrough to the last day applications are accepted, on or after ${datePosted}.`,
       },
@@ -176,7 +176,7 @@ export function checkBlockPlaces(
       {
         ...yf.locate(where),
         file: yf.file,
-        where: readablePath(where),
+        ...placeOf(where),
         code: 'block-not-allowed',
         message: `A "${type}" block cannot go on ${PAGE_KIND_WORDS[kind]}: its schema (schema/blocks/${type}.schema.json) lists "pageKinds": ${JSON.stringify(kinds)}. Use one of the types this page may hold (${fits.join(', ')}), or add "${kind}" to that list if the block suits this kind of page.`,
       },

@@ -4,7 +4,7 @@
  * short; the validator says so where a comment follows a plain text value on the same line of a
  * free-text field (a comment after a name, a number or a path is a real comment).
  */
-import { readablePath } from './errorMessages.ts';
+import { placeOf } from './errorMessages.ts';
 import { schemaAt } from './schemaAt.ts';
 import type { JsonSchema, SchemaFile } from './schemas.ts';
 import type { ContentError } from './types.ts';
@@ -33,8 +33,8 @@ export function commentTraps(
   const warnings: ContentError[] = [];
   let explained = [...errors];
   for (const cv of yf.commentedValues) {
-    const where = readablePath(cv.segments);
-    const place = { file: yf.file, line: cv.line, column: cv.column, where };
+    const place = { file: yf.file, line: cv.line, column: cv.column, ...placeOf(cv.segments) };
+    const { where } = place;
     if (cv.value === null) {
       const message = emptiedBy(cv);
       const code = 'value-emptied-by-comment';

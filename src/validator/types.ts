@@ -4,7 +4,9 @@ export interface ContentError {
   file: string;
   line: number;
   column: number;
-  /** Where in the file's data, e.g. "blocks[3].type" (empty for the whole file). */
+  /** Where in the file's data, as keys and indexes: ["blocks", 3, "type"] (empty for the whole file). */
+  path: (string | number)[];
+  /** The same place as people read it, e.g. "blocks[3].type" (empty for the whole file). */
   where: string;
   message: string;
   /**

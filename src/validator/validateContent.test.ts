@@ -428,6 +428,7 @@ describe('the editor schema line (# yaml-language-server: $schema=...)', () => {
         file: 'site.yaml',
         line: 1,
         column: 1,
+        path: [],
         where: '',
         code: 'schema-line-missing',
         message:

@@ -9,7 +9,7 @@ import { dirname, join, normalize, relative } from 'pathe';
 import type { Page, SiteConfig } from '../content/generated/content-types.ts';
 import { fullTitle } from '../content/model.ts';
 import { blockPlaces } from '../content/pageKinds.ts';
-import { readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
+import { placeOf, readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
 import { formLabelErrors } from './formLabels.ts';
 import {
   checkAddresses,
@@ -108,7 +108,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
       file: siteRel,
       line: 1,
       column: 1,
-      where: '',
+      ...placeOf([]),
       code: 'missing-file',
       message: 'site.yaml is missing.',
     });
@@ -166,7 +166,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
       file: PAGES_DIR,
       line: 1,
       column: 1,
-      where: '',
+      ...placeOf([]),
       code: 'no-pages',
       message: 'No page files found in pages/.',
     });
@@ -251,7 +251,7 @@ function longTitle(file: string, page: Page, site: SiteConfig, yf: YamlFile | un
     {
       ...yf.locate(['title']),
       file,
-      where: 'title',
+      ...placeOf(['title']),
       code: 'long-title',
       message: `The title shown is ${shown.length} characters ("${shown}"), and search results cut it after about ${TITLE_SHOWN_LENGTH}. Shorten the title by ${shown.length - TITLE_SHOWN_LENGTH} characters (site.yaml titleTemplate adds the company name).`,
     },
@@ -275,7 +275,7 @@ function sharedTextErrors(file: string, yf: YamlFile, site: SiteConfig): Content
       out.push({
         ...yf.locate(where),
         file,
-        where: readablePath(where),
+        ...placeOf(where),
         code: 'unknown-shared-text',
         message: `There is no shared text "${card.shared}" in site.yaml sharedText.${didYouMean(card.shared, names) || known}`,
       });
@@ -298,7 +298,7 @@ function expiredPostings(yf: YamlFile, today: string): ContentError[] {
       {
         file: yf.file,
         ...yf.locate(where),
-        where: readablePath(where),
+        ...placeOf(where),
         code: 'posting-closed',
         message: `This job posting closed on ${until}: search engines drop it and visitors may apply for a closed job. Set a later date if the job is still open, or remove the page.`,
       },
@@ -328,7 +328,7 @@ function checkModeline(schemaDirs: readonly string[], yf: YamlFile, schemaName: 
         file: yf.file,
         line: 1,
         column: 1,
-        where: '',
+        ...placeOf([]),
         code: 'schema-line-missing',
         message: `The file does not begin with the line that lets an editor check it as you type. Add this as its first line:\n    ${expectedLine}`,
       },
@@ -341,7 +341,7 @@ function checkModeline(schemaDirs: readonly string[], yf: YamlFile, schemaName: 
       file: yf.file,
       line: index + 1,
       column: (lines[index] ?? '').indexOf('$schema=') + '$schema='.length + 1,
-      where: '',
+      ...placeOf([]),
       code: 'schema-line-wrong',
       message: `The editor's schema line points to "${value}", which is not schema/${schemaName} seen from this file's folder (was the file copied from a folder at another depth?). Change the line to:\n    ${expectedLine}`,
     },
@@ -350,7 +350,7 @@ function checkModeline(schemaDirs: readonly string[], yf: YamlFile, schemaName: 
 
 function at(file: YamlFile, marked: MarkedValue, problem: LinkProblem): ContentError {
   const segments = segmentsOf(marked.instancePath);
-  return { file: file.file, ...file.locate(segments), where: readablePath(segments), ...problem };
+  return { file: file.file, ...file.locate(segments), ...placeOf(segments), ...problem };
 }
 
 const FOOTER_ANCHOR = 'contactus';

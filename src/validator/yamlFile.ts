@@ -69,6 +69,7 @@ export function parseYamlText(fileText: string, relPath: string): YamlFile {
         ({ offset, message }): ContentError => ({
           file: relPath,
           ...position(lineCounter, offset),
+          path: [],
           where: '',
           code: 'yaml-syntax',
           message: `YAML syntax: ${message}`,

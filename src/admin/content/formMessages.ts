@@ -10,6 +10,7 @@
 import type { SiteConfig } from '../../content/model.ts';
 import { fullTitle } from '../../content/model.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
+import { placeOf } from '../../validator/errorMessages.ts';
 import { suggestionOf } from '../../validator/formatErrors.ts';
 import { expectedPathFor } from '../../validator/pageRules.ts';
 import { schemaAt } from '../../validator/schemaAt.ts';
@@ -222,15 +223,12 @@ const WORDS: Record<string, (f: Field, p: ContentError, ctx: FormContext) => str
 
 /** One problem in the form's words, placed at the field it is about. */
 export function inFormWords(problem: ContentError, ctx: FormContext): ContentError {
-  const segments = segmentsOfWhere(problem.where);
+  const segments = [...problem.path];
   const missing = missingProperty(problem);
   if (missing) segments.push(missing);
-  const where = segments.reduce<string>(
-    (acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg),
-    '',
-  );
+  const place = placeOf(segments);
   const words = problem.code ? WORDS[problem.code] : undefined;
-  if (!words) return { ...problem, where };
+  if (!words) return { ...problem, ...place };
   const root = rootSchemaOf(ctx.file);
   const field: Field = {
     segments,
@@ -239,5 +237,5 @@ export function inFormWords(problem: ContentError, ctx: FormContext): ContentErr
     value: valueAt(ctx.data, segments),
     sibling: (name) => labelOf(ctx.file, ctx.data, [...segments.slice(0, -1), name]),
   };
-  return { ...problem, where, message: words(field, problem, ctx) ?? problem.message };
+  return { ...problem, ...place, message: words(field, problem, ctx) ?? problem.message };
 }

@@ -28,7 +28,16 @@ describe('validation while editing', () => {
     expect(segmentsOfWhere('blocks[3].cards[0].title')).toEqual(['blocks', 3, 'cards', 0, 'title']);
     expect(segmentsOfWhere('listing.image.src')).toEqual(['listing', 'image', 'src']);
     expect(segmentsOfWhere('')).toEqual([]);
-    expect(targetOf({ file: FILE, line: 1, column: 1, where: 'blocks[2].heading', message: 'm' })).toEqual({
+    expect(
+      targetOf({
+        file: FILE,
+        line: 1,
+        column: 1,
+        path: ['blocks', 2, 'heading'],
+        where: 'blocks[2].heading',
+        message: 'm',
+      }),
+    ).toEqual({
       form: 'block',
       index: 2,
       path: ['heading'],

@@ -98,7 +98,7 @@ export type Target =
 export function targetOf(problem: ContentError): Target {
   // A required field left empty is already placed at the field itself (inFormWords), where the
   // form shows it (rjsf drops an emptied text from the data).
-  const segments = segmentsOfWhere(problem.where);
+  const segments = problem.path;
   if (segments[0] === 'blocks' && typeof segments[1] === 'number') {
     return { form: 'block', index: segments[1], path: segments.slice(2) };
   }
