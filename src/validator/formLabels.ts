@@ -5,7 +5,7 @@
  * visitor sees, and none for a field the form does not have.
  */
 import { FORM_DEFINITIONS, FORMS, formFields } from '../forms/definitions/index.ts';
-import { placeOf, readablePath } from './errorMessages.ts';
+import { placeOf } from './errorMessages.ts';
 import { nearest } from './suggest.ts';
 import type { ContentError } from './types.ts';
 import type { YamlFile } from './yamlFile.ts';

@@ -5,7 +5,7 @@
  */
 import type { Page } from '../content/generated/content-types.ts';
 import { kindOfFile, PAGE_KIND_WORDS, type PageKind } from '../content/pageKinds.ts';
-import { placeOf, readablePath } from './errorMessages.ts';
+import { placeOf } from './errorMessages.ts';
 import { isCalendarDate } from './formats.ts';
 import type { ContentError } from './types.ts';
 import { type Claim, clashes } from './uniqueness.ts';
