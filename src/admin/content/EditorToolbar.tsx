@@ -1,6 +1,7 @@
 /**
  * The one toolbar of both editors, kept in view (sticky): back to the list, the file's name,
- * History (where the editor has one), Undo, Redo, Save and the status line.
+ * History (where the editor has one), Undo, Redo, Save and the status line; an editor may add its
+ * own controls before the status line (the page editor's Edit / Preview switch on small screens).
  */
 import type { ReactNode, Ref } from 'react';
 import styles from './content.module.css';
@@ -19,6 +20,8 @@ export function EditorToolbar({
   saveDisabled,
   status,
   historyToggle,
+  rootRef,
+  children,
 }: {
   heading: ReactNode;
   headingRef: Ref<HTMLHeadingElement>;
@@ -28,9 +31,13 @@ export function EditorToolbar({
   saveDisabled: boolean;
   status: string;
   historyToggle?: { open: boolean; onToggle: () => void };
+  /** The toolbar's own element (the page editor measures its height). */
+  rootRef?: Ref<HTMLDivElement>;
+  /** More controls, after Save and before the status line. */
+  children?: ReactNode;
 }) {
   return (
-    <div className={`${styles.toolbar} ${own.sticky}`}>
+    <div ref={rootRef} className={`${styles.toolbar} ${own.sticky}`}>
       <button type="button" className={styles.secondary} onClick={onBack}>
         ← All pages
       </button>
@@ -58,6 +65,7 @@ export function EditorToolbar({
       >
         Save
       </button>
+      {children}
       <span id={SAVE_STATUS_ID} className={styles.status} role="status">
         {status}
       </span>

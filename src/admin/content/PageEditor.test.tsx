@@ -1,4 +1,4 @@
-import { render, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from './api.ts';
@@ -16,7 +16,32 @@ const SMALL = 'pages/products/summercamp.yaml';
 beforeEach(() => {
   server = fakeServer();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(window, 'matchMedia');
+});
+
+/** A screen `width` px wide, as the editor's media queries see it (jsdom has no matchMedia). */
+function screenWidth(width: number) {
+  const matches = (query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query)?.[1];
+    return max !== undefined && width <= Number(max);
+  };
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
 
 async function openEditor(file = 'pages/services/iot.yaml') {
   const client = contentApi('/backend/api/admin', 'csrf-1', server.fetch);
@@ -160,5 +185,113 @@ describe('the page editor', () => {
       ),
     );
     expect(button('Save')).toBeEnabled();
+  });
+});
+
+describe('the ways around the page editor', () => {
+  it('starts with the keyboard on the page name, without moving the window to it', async () => {
+    const focus = vi.spyOn(HTMLHeadingElement.prototype, 'focus');
+    try {
+      await openEditor(SMALL);
+      const h1 = document.querySelector('h1');
+      expect(document.activeElement).toBe(h1);
+      expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+    } finally {
+      focus.mockRestore();
+    }
+  });
+
+  it("outlines the page's sections by their labels, and each entry takes the keyboard there", async () => {
+    await openEditor();
+    const outline = document.querySelector('nav[aria-label="Sections of the page"]');
+    if (!outline) throw new Error('no outline');
+    const entries = [...outline.querySelectorAll('button')];
+    expect(entries.map((b) => b.textContent)).toEqual(['Page details', ...blockLegends(), 'Add a section']);
+    const third = document.querySelectorAll('fieldset[data-block-key]')[2];
+    await userEvent.click(entries[3] as HTMLElement);
+    expect(third?.contains(document.activeElement)).toBe(true);
+    await userEvent.click(entries[0] as HTMLElement);
+    expect(document.getElementById('block-page')?.contains(document.activeElement)).toBe(true);
+    await userEvent.click(entries.at(-1) as HTMLElement);
+    expect(document.activeElement).toBe(labelled('Add a section'));
+  });
+
+  it('has a skip link, first in the form, to "Add a section"', async () => {
+    await openEditor();
+    const skip = button('Skip to “Add a section”');
+    const form = document.getElementById('editor-form-pane');
+    expect(form?.querySelector('button')).toBe(skip);
+    await userEvent.click(skip);
+    expect(document.activeElement).toBe(labelled('Add a section'));
+  });
+
+  it('shows both panes and no switch on a wide screen', async () => {
+    screenWidth(1280);
+    await openEditor(SMALL);
+    expect(document.querySelector('[role="tablist"]')).toBeNull();
+    expect(document.getElementById('editor-form-pane')).not.toHaveAttribute('hidden');
+    expect(document.getElementById('editor-preview-pane')).not.toHaveAttribute('hidden');
+  });
+
+  it('shows one pane at a time on a small screen, chosen by Edit / Preview tabs', async () => {
+    screenWidth(375);
+    await openEditor(SMALL);
+    const tabs = document.querySelector('[role="tablist"]');
+    expect(tabs).toHaveAccessibleName('Edit or preview');
+    const [edit, preview] = [...(tabs?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    if (!edit || !preview) throw new Error('no tabs');
+    const form = document.getElementById('editor-form-pane');
+    const previewPane = document.getElementById('editor-preview-pane');
+    expect(edit).toHaveAttribute('aria-selected', 'true');
+    expect(edit).toHaveAttribute('aria-controls', 'editor-form-pane');
+    expect(form).toHaveAttribute('role', 'tabpanel');
+    expect(form).toHaveAccessibleName('Edit');
+    expect(previewPane).toHaveAttribute('hidden');
+    // Only the chosen tab is a stop of Tab; arrow keys move between the two.
+    expect(preview).toHaveAttribute('tabindex', '-1');
+    await userEvent.click(preview);
+    expect(preview).toHaveAttribute('aria-selected', 'true');
+    expect(form).toHaveAttribute('hidden');
+    expect(previewPane).not.toHaveAttribute('hidden');
+    fireEvent.keyDown(preview, { key: 'ArrowLeft' });
+    expect(edit).toHaveAttribute('aria-selected', 'true');
+    expect(document.activeElement).toBe(edit);
+    expect(form).not.toHaveAttribute('hidden');
+    fireEvent.keyDown(edit, { key: 'End' });
+    expect(document.activeElement).toBe(preview);
+  });
+
+  it('asks before restoring the version shown in the preview, as the history list does', async () => {
+    server.answer('POST /restore', () => ({
+      status: 200,
+      body: {
+        version: 'v3',
+        text: (server.texts.get(SMALL) ?? '').replace(/^title: .*$/m, 'title: Old title'),
+        commit: 'c3',
+      },
+    }));
+    await openEditor(SMALL);
+    await userEvent.click(button('History'));
+    await waitFor(() => expect(button('Show')).toBeInTheDocument());
+    await userEvent.click(button('Show'));
+    await waitFor(() => expect(button('Restore this version')).toBeEnabled());
+    await userEvent.click(button('Restore this version'));
+    const question = document.querySelector('[role="alertdialog"]');
+    expect(question).toHaveAccessibleName(
+      /^Restore the version of 20 Nov 2026, \d\d:30 by Priya\? It comes back as a new save; the page as it is now stays in the history\.$/,
+    );
+    expect(document.activeElement).toBe(button('Yes, restore this version'));
+    expect(server.calls.some((c) => c.method === 'POST' && c.url.includes('/restore'))).toBe(false);
+
+    const cancel = within(question as HTMLElement).getByRole('button', { name: 'Cancel' });
+    await userEvent.click(cancel);
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(button('Restore this version')));
+    expect(server.calls.some((c) => c.method === 'POST' && c.url.includes('/restore'))).toBe(false);
+
+    await userEvent.click(button('Restore this version'));
+    await userEvent.click(button('Yes, restore this version'));
+    await waitFor(() => expect(pageTitle()).toHaveValue('Old title'));
+    expect(document.getElementById('viewing-heading')).toBeNull();
   });
 });

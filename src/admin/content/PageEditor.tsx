@@ -5,7 +5,10 @@
  * saving, merging, conflicts, history and the local draft are the edited-file hook's
  * (useEditedFile.ts); leaving with unsaved changes asks first (leaveGuard.ts).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FocusEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { below } from '../../styles/breakpoints.ts';
+import { matchesMedia, useMediaQuery } from '../../ui/motion.ts';
 import { allowedBlockTypes } from './allowedBlocks.ts';
 import type { ContentApi, FieldConflict, HistoryVersion, PageSummary, SiteFiles } from './api.ts';
 import { BlockCard } from './BlockCard.tsx';
@@ -33,11 +36,15 @@ import { HistoryPanel, versionLabel } from './HistoryPanel.tsx';
 import { kindOfFile } from './kinds.ts';
 import { LeaveDialog } from './LeaveDialog.tsx';
 import { useLeaveGuard } from './leaveGuard.ts';
+import { type Pane, PaneSwitch, paneTabId } from './PaneSwitch.tsx';
 import { Preview } from './Preview.tsx';
 import { withPictureAddresses } from './pictureAddresses.ts';
 import { parseSite } from './previewContent.ts';
+import { focusName, focusOfElement, type PreviewFocus } from './previewFocus.ts';
+import { RestoreQuestion } from './RestoreQuestion.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
-import { blockLabel, blockSchema, pageDetailsSchema } from './schemaForms.ts';
+import { type OutlineTarget, SectionOutline, SkipToSectionControls } from './SectionOutline.tsx';
+import { blockLabel, blockSchema, blockTypes, pageDetailsSchema } from './schemaForms.ts';
 import { statusText, useEditedFile } from './useEditedFile.ts';
 import { usePictureChooser } from './usePictureChooser.ts';
 import {
@@ -50,6 +57,21 @@ import {
 } from './validation.ts';
 
 const VALIDATE_AFTER_MS = 250;
+/** Under this width the editor shows one pane at a time, with the Edit / Preview switch. */
+const ONE_PANE = below('lg');
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const FORM_PANE_ID = 'editor-form-pane';
+const PREVIEW_PANE_ID = 'editor-preview-pane';
+
+/** A section's name in the form and the outline: its kind's label. */
+function sectionLabel(type: string): string {
+  return blockTypes.includes(type) ? blockLabel(type) : `Unknown block "${type}"`;
+}
+
+/** Scrolls an element of the form into view: at once where the system asks for less motion. */
+function bringIntoView(el: Element | null | undefined, block: ScrollLogicalPosition = 'start'): void {
+  el?.scrollIntoView?.({ block, behavior: matchesMedia(REDUCED_MOTION) ? 'instant' : 'smooth' });
+}
 
 export interface PageEditorProps {
   file: string;
@@ -95,15 +117,48 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
   const [announcement, setAnnouncement] = useState('');
   const [showHistory, setShowHistory] = useState(false);
   const [viewing, setViewing] = useState<Viewing | null>(null);
+  /** The Restore of the version shown in the preview was pressed: the question is asked. */
+  const [confirmingRestore, setConfirmingRestore] = useState(false);
+  const restoreButtonRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
   const addSelectId = useId();
+  /** The field (or block) that has the keyboard: the preview shows its words, outlined. */
+  const [focused, setFocused] = useState<PreviewFocus | null>(null);
+  /** On a small screen, one pane at a time; where the window was in the form, to come back to. */
+  const onePane = useMediaQuery(ONE_PANE, false);
+  const [pane, setPane] = useState<Pane>('edit');
+  const formScroll = useRef(0);
 
   const kind = kindOfFile(file);
   const allowed = useMemo(() => allowedBlockTypes(snapshot.files, kind), [snapshot, kind]);
   const [addType, setAddType] = useState(allowed[0] ?? '');
 
+  // The keyboard starts at the page's name, and the window stays at the top: the notices above the
+  // form (an offer of unsaved changes) are in view.
   useEffect(() => {
-    headingRef.current?.focus();
+    if (window.scrollY !== 0) window.scrollTo({ top: 0, behavior: 'instant' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // The toolbar's height (it wraps on a small screen): the preview pane fills the screen below it.
+  useEffect(() => {
+    const bar = toolbarRef.current;
+    const root = rootRef.current;
+    if (!bar || !root || typeof ResizeObserver === 'undefined') return;
+    // The window keeps a field it scrolls to (Tab, a jump) clear of the toolbar that stays on top.
+    const html = document.documentElement;
+    const padding = html.style.scrollPaddingTop;
+    const observer = new ResizeObserver(() => {
+      const height = `${Math.ceil(bar.getBoundingClientRect().height)}px`;
+      root.style.setProperty('--editor-toolbar-height', height);
+      html.style.scrollPaddingTop = height;
+    });
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      html.style.scrollPaddingTop = padding;
+    };
   }, []);
 
   // Validating the whole site takes tens of milliseconds: it runs once typing pauses, so keys
@@ -167,8 +222,24 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
     () => viewing && withPictureAddresses(viewing.doc, client.pictureUrl),
     [viewing, client],
   );
+  const showPane = useCallback((next: Pane) => {
+    setPane((current) => {
+      if (current === next) return current;
+      // The window's place in the form is kept while the preview is shown.
+      if (current === 'edit') formScroll.current = window.scrollY;
+      return next;
+    });
+  }, []);
+  useEffect(() => {
+    if (pane === 'edit' && onePane && formScroll.current)
+      window.scrollTo({ top: formScroll.current, behavior: 'instant' });
+  }, [pane, onePane]);
+
   const pick = useCallback((blockKey: string, path: Segment[] | null) => {
     setActiveKey(blockKey);
+    // On a small screen the form is shown first (a hidden field cannot take the keyboard).
+    formScroll.current = 0;
+    flushSync(() => setPane('edit'));
     const holder = document.getElementById(`block-${blockKey}`);
     const field =
       (path ? document.getElementById(fieldId(blockKey, path)) : null) ??
@@ -252,9 +323,44 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
     if (await edited.restore(commit)) setViewing(null);
   };
 
+  const showVersion = (next: Viewing | null) => {
+    setConfirmingRestore(false);
+    setViewing(next);
+    // On a small screen the version is in the other pane: show it.
+    if (next) showPane('preview');
+  };
+
   const backToDraft = () => {
-    setViewing(null);
+    flushSync(() => {
+      showVersion(null);
+      showPane('edit');
+    });
     requestAnimationFrame(() => document.getElementById(`show-${viewing?.version.commit}`)?.focus());
+  };
+
+  /** The outline and the skip link: the keyboard goes to that part of the form, in view. */
+  const goTo = (target: OutlineTarget) => {
+    if (target.kind === 'add') {
+      const select = document.getElementById(addSelectId);
+      bringIntoView(select?.closest(`.${styles.addBlock}`) ?? select, 'center');
+      select?.focus({ preventScroll: true });
+      return;
+    }
+    const holder = document.getElementById(target.kind === 'details' ? 'block-page' : `block-${target.key}`);
+    const first =
+      holder?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select') ??
+      holder?.querySelector<HTMLElement>('button:not(:disabled)');
+    bringIntoView(holder);
+    first?.focus({ preventScroll: true });
+  };
+
+  /** The preview follows the keyboard in the form: the field that has it, until it leaves. */
+  const onFormFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const next = focusOfElement(e.target);
+    setFocused((current) => (focusName(current) === focusName(next) ? current : next));
+  };
+  const onFormBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget)) setFocused(null);
   };
 
   const onKeyDown = editorShortcuts({
@@ -262,6 +368,10 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
     redo: history.redo,
     save: () => void edited.save(),
   });
+
+  /** On a small screen each pane is a tab's panel, hidden while the other is chosen. */
+  const paneProps = (which: Pane) =>
+    onePane ? { role: 'tabpanel', 'aria-labelledby': paneTabId(which), hidden: pane !== which } : {};
 
   const title = String(doc.details.title ?? file);
   const errorCount = placed.errorCount;
@@ -278,10 +388,27 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
         saveDisabled={errorCount > 0 || save.kind === 'saving' || (!dirty && version !== null)}
         status={statusText(edited, errorCount, file)}
         historyToggle={{ open: showHistory, onToggle: () => setShowHistory((v) => !v) }}
-      />
+        rootRef={toolbarRef}
+      >
+        {onePane && (
+          <PaneSwitch
+            pane={pane}
+            panelIds={{ edit: FORM_PANE_ID, preview: PREVIEW_PANE_ID }}
+            onChange={showPane}
+          />
+        )}
+      </EditorToolbar>
       {guard.asking && <LeaveDialog onStay={guard.asking.stay} onLeave={guard.asking.leave} />}
       <div className={styles.panes}>
-        <div className={styles.formPane}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: focus is followed, not handled: the preview shows the focused field */}
+        <div
+          id={FORM_PANE_ID}
+          className={styles.formPane}
+          onFocus={onFormFocus}
+          onBlur={onFormBlur}
+          {...paneProps('edit')}
+        >
+          <SkipToSectionControls onSkip={() => goTo({ kind: 'add' })} />
           {edited.draftOffer && (
             <DraftOffer
               keptAt={edited.draftOffer.keptAt}
@@ -306,11 +433,11 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
               canRestore={version !== null}
               client={client}
               shown={viewing?.version.commit ?? null}
-              onShow={(v, text) => setViewing({ version: v, doc: docFromText(text) })}
+              onShow={(v, text) => showVersion({ version: v, doc: docFromText(text) })}
               onRestore={restore}
               onClose={() => {
                 setShowHistory(false);
-                setViewing(null);
+                showVersion(null);
               }}
             />
           )}
@@ -349,6 +476,10 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
               </ul>
             </div>
           )}
+          <SectionOutline
+            sections={doc.blocks.map((b) => ({ key: b.key, label: sectionLabel(String(b.data.type ?? '')) }))}
+            onGo={goTo}
+          />
           <fieldset className={styles.blockCard} id="block-page">
             <legend>Page details</legend>
             <SchemaForm
@@ -394,36 +525,53 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
             </button>
           </div>
         </div>
-        {viewing ? (
-          <div className={styles.versionPane}>
-            <section className={styles.versionBanner} aria-labelledby="viewing-heading">
-              <h2 id="viewing-heading">{versionLabel(viewing.version)}</h2>
-              <p>An earlier version, for looking only: the form still holds your draft.</p>
-              <button type="button" className={styles.secondary} onClick={backToDraft}>
-                Back to the current draft
-              </button>{' '}
-              <button
-                type="button"
-                className={styles.primary}
-                onClick={() => void restore(viewing.version.commit)}
-                disabled={!version}
-              >
-                Restore this version
-              </button>
-            </section>
-            <Preview
-              key={viewing.version.commit}
-              doc={previewVersion ?? viewing.doc}
-              file={file}
-              parsed={parsed}
-              activeKey={null}
-              onPick={() => undefined}
-              label={versionLabel(viewing.version)}
-            />
-          </div>
-        ) : (
-          <Preview doc={previewDoc} file={file} parsed={parsed} activeKey={activeKey} onPick={pick} />
-        )}
+        <div id={PREVIEW_PANE_ID} className={styles.previewSide} {...paneProps('preview')}>
+          {viewing ? (
+            <div className={styles.versionPane}>
+              <section className={styles.versionBanner} aria-labelledby="viewing-heading">
+                <h2 id="viewing-heading">{versionLabel(viewing.version)}</h2>
+                <p>An earlier version, for looking only: the form still holds your draft.</p>
+                <button type="button" className={styles.secondary} onClick={backToDraft}>
+                  Back to the current draft
+                </button>{' '}
+                <button
+                  ref={restoreButtonRef}
+                  type="button"
+                  className={styles.primary}
+                  onClick={() => setConfirmingRestore(true)}
+                  disabled={!version}
+                  aria-expanded={confirmingRestore}
+                >
+                  Restore this version
+                </button>
+                {confirmingRestore && (
+                  <RestoreQuestion
+                    version={viewing.version}
+                    onRestore={() => {
+                      setConfirmingRestore(false);
+                      void restore(viewing.version.commit);
+                    }}
+                    onCancel={() => {
+                      setConfirmingRestore(false);
+                      requestAnimationFrame(() => restoreButtonRef.current?.focus());
+                    }}
+                  />
+                )}
+              </section>
+              <Preview
+                key={viewing.version.commit}
+                doc={previewVersion ?? viewing.doc}
+                file={file}
+                parsed={parsed}
+                focused={null}
+                onPick={() => undefined}
+                label={versionLabel(viewing.version)}
+              />
+            </div>
+          ) : (
+            <Preview doc={previewDoc} file={file} parsed={parsed} focused={focused} onPick={pick} />
+          )}
+        </div>
       </div>
     </div>
   );

@@ -83,4 +83,23 @@ describe('the live preview', () => {
       consoleError.mockRestore();
     }
   });
+
+  it('outlines the words of the field that has the keyboard, and no longer once it leaves', async () => {
+    await openEditor('pages/services/iot.yaml');
+    await waitFor(() => expect(previewDocument().querySelector('main h1')).toBeTruthy(), { timeout: 10000 });
+    const outlined = () => [...previewDocument().querySelectorAll('[data-preview-focus]')];
+    expect(outlined()).toEqual([]);
+    const cta = document.querySelector<HTMLTextAreaElement | HTMLInputElement>('[id$="_paragraph"]');
+    if (!cta) throw new Error('no paragraph of the call to action');
+    await userEvent.click(cta);
+    await waitFor(() => expect(outlined().map((el) => el.textContent?.trim())).toEqual([cta.value.trim()]));
+    await userEvent.type(cta, ' Today.');
+    await waitFor(() => expect(outlined()[0]?.textContent).toMatch(/ Today\.$/));
+    // A block's own button: the whole block.
+    const remove = document.querySelector<HTMLButtonElement>('button[aria-label^="Remove block 1 "]');
+    remove?.focus();
+    await waitFor(() => expect(outlined()[0]?.textContent).toContain('Telematics & IoT Solutions'));
+    remove?.blur();
+    await waitFor(() => expect(outlined()).toEqual([]));
+  });
 });

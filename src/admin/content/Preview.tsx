@@ -2,7 +2,8 @@
  * The live preview: the edited page drawn by the site's own block components and CSS, inside an
  * iframe (so the site's media queries see a phone, tablet or desktop width) that React renders
  * into with a portal — no second app, no messages, the preview changes in the same render as the
- * form. Clicking in the preview focuses the field that holds the clicked words.
+ * form. Clicking in the preview focuses the field that holds the clicked words; the other way
+ * round, the field that has the keyboard is scrolled to in the preview and outlined there.
  */
 
 import { Component, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -16,12 +17,14 @@ import { blockRegistry } from '../../renderer/registry.ts';
 import baseCss from '../../styles/base.css?inline';
 import fontsCss from '../../styles/fonts.css?inline';
 import tokensCss from '../../styles/tokens.css?inline';
+import { matchesMedia } from '../../ui/motion.ts';
 import styles from './content.module.css';
 import type { PageDoc } from './document.ts';
 import { findField } from './findField.ts';
 import { MISSING_PICTURE, PROBLEM_MARK, previewBlock } from './previewBlocks.ts';
 import type { ParsedSite } from './previewContent.ts';
 import { previewContent } from './previewContent.ts';
+import { focusName, type PreviewFocus, previewElementFor } from './previewFocus.ts';
 import { blockLabel } from './schemaForms.ts';
 import type { Segment } from './validation.ts';
 
@@ -30,6 +33,8 @@ export const DEVICES = [
   { name: 'Tablet', width: 820 },
   { name: 'Desktop', width: 1280 },
 ] as const;
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 const SRC_DOC =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>';
@@ -119,6 +124,13 @@ function mirrorStyles(into: Document): () => void {
 const PROBLEM_CSS =
   '[data-preview-problem] { outline: 2px dashed #b91c1c; outline-offset: 2px; background: #fef2f2; color: #991b1b; }';
 
+/**
+ * How the preview shows the words of the field that has the keyboard: a thick outline with a white
+ * ring inside it, visible on light and dark backgrounds, its shape not only its colour.
+ */
+const FOCUS_CSS =
+  '[data-preview-focus] { outline: 4px solid #4338ca !important; outline-offset: 4px; box-shadow: 0 0 0 4px #fff; scroll-margin: 1rem; }';
+
 /** Marks the elements that show a stand-in (a text or picture previewBlocks.ts put in), so the user sees what to fix. */
 function markStandIns(root: HTMLElement): void {
   const d = root.ownerDocument;
@@ -146,17 +158,37 @@ export interface PreviewProps {
   doc: PageDoc;
   file: string;
   parsed: ParsedSite;
-  activeKey: string | null;
+  /** The field of the form that has the keyboard: shown in view and outlined. */
+  focused: PreviewFocus | null;
   onPick: (blockKey: string, path: Segment[] | null) => void;
   /** Set for an earlier version: the preview is read-only and says which version it shows. */
   label?: string;
 }
 
-export function Preview({ doc, file, parsed, activeKey, onPick, label }: PreviewProps) {
+/** Where an element is in its frame's visible area (its window scrolled). */
+function inView(el: Element, win: Window): boolean {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= win.innerHeight;
+}
+
+/** Scrolls the frame's window so `el` is in the middle (its top, if taller than the window). */
+function scrollFrameTo(el: Element, win: Window, smooth: boolean): void {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) return; // not drawn (a hidden pane, or no layout at all)
+  const middle = r.height < win.innerHeight ? (win.innerHeight - r.height) / 2 : 16;
+  win.scrollTo({ top: Math.max(0, win.scrollY + r.top - middle), behavior: smooth ? 'smooth' : 'instant' });
+}
+
+/** A phone-sized screen opens the preview at phone width (a desktop page would be drawn a quarter size). */
+function firstDevice(): (typeof DEVICES)[number] {
+  return typeof window !== 'undefined' && window.innerWidth < 768 ? DEVICES[0] : DEVICES[2];
+}
+
+export function Preview({ doc, file, parsed, focused, onPick, label }: PreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const wrap = useRef<HTMLDivElement>(null);
   const [mount, setMount] = useState<HTMLElement | null>(null);
-  const [device, setDevice] = useState<(typeof DEVICES)[number]>(DEVICES[2]);
+  const [device, setDevice] = useState<(typeof DEVICES)[number]>(firstDevice);
   const [box, setBox] = useState({ width: 800, height: 600 });
   const [ready, setReady] = useState(false);
   const docRef = useRef(doc);
@@ -178,7 +210,9 @@ export function Preview({ doc, file, parsed, activeKey, onPick, label }: Preview
     const el = wrap.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setBox({ width: entry.contentRect.width, height: entry.contentRect.height });
+      // A hidden pane (the Edit / Preview switch) measures 0: the frame keeps its last size.
+      if (entry && entry.contentRect.width > 0 && entry.contentRect.height > 0)
+        setBox({ width: entry.contentRect.width, height: entry.contentRect.height });
     });
     observer.observe(el);
     return () => observer.disconnect();
@@ -195,7 +229,7 @@ export function Preview({ doc, file, parsed, activeKey, onPick, label }: Preview
     }
     const globals = d.createElement('style');
     globals.id = 'site-globals';
-    globals.textContent = `${fontsCss}\n${tokensCss}\n${baseCss}\n[data-preview-active] > * { outline: 3px solid #6366f1; outline-offset: -3px; }\n${PROBLEM_CSS}`;
+    globals.textContent = `${fontsCss}\n${tokensCss}\n${baseCss}\n${FOCUS_CSS}\n${PROBLEM_CSS}`;
     d.head.append(globals);
     const stop = mirrorStyles(d);
     // The preview is for looking and pointing: links do not navigate, forms do not send.
@@ -233,15 +267,35 @@ export function Preview({ doc, file, parsed, activeKey, onPick, label }: Preview
     if (mount) markStandIns(mount);
   });
 
-  // Show the block whose field has the focus.
+  // After every drawing: outline the words of the field that has the keyboard (they change as the
+  // user types), and scroll to them when that field is new or they left the visible area.
+  const scrolledTo = useRef('');
   useEffect(() => {
     const d = frame.current?.contentDocument;
-    if (!d || !activeKey) return;
-    for (const el of d.querySelectorAll('[data-preview-active]')) el.removeAttribute('data-preview-active');
-    const holder = d.querySelector(`[data-block-key="${activeKey}"]`);
-    holder?.setAttribute('data-preview-active', '');
-    holder?.firstElementChild?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeKey]);
+    const win = d?.defaultView;
+    if (!d || !win || !mount) return;
+    for (const el of d.querySelectorAll('[data-preview-focus]')) el.removeAttribute('data-preview-focus');
+    const name = focusName(focused);
+    if (!focused) {
+      scrolledTo.current = '';
+      return;
+    }
+    const holder = [...d.querySelectorAll('[data-block-key]')].find(
+      (el) => el.getAttribute('data-block-key') === focused.blockKey,
+    );
+    if (!holder) return;
+    const data = docRef.current.blocks.find((b) => b.key === focused.blockKey)?.data;
+    // A block's own button (or a field whose words do not show): the block, by its first drawn part.
+    const shown =
+      (focused.path && previewElementFor(holder, data, focused.path)) ??
+      [...holder.children].find((el) => el.textContent?.trim() || el.querySelector('img, svg')) ??
+      holder.firstElementChild;
+    if (!shown) return;
+    shown.setAttribute('data-preview-focus', '');
+    const isNew = scrolledTo.current !== name;
+    if (isNew || !inView(shown, win)) scrollFrameTo(shown, win, isNew && !matchesMedia(REDUCED_MOTION));
+    scrolledTo.current = name;
+  });
 
   const scale = Math.min(1, box.width / device.width);
   return (

@@ -201,6 +201,8 @@ describe('history', () => {
     await userEvent.click(button('Show'));
     await waitFor(() => expect(button('Restore this version')).toBeEnabled());
     await userEvent.click(button('Restore this version'));
+    // It asks first, as the history list does (RestoreQuestion.tsx).
+    await userEvent.click(button('Yes, restore this version'));
     await waitFor(() => expect(document.getElementById('page_title')).toHaveValue('Old title'));
     expect(document.getElementById('viewing-heading')).toBeNull();
     expect(server.calls.at(-1)?.body).toEqual({
