@@ -11,7 +11,8 @@
  *                   (on an older version: merged field by field with base, conflict.ts; 409 its report
  *                   when both changed a field; keepMine: the fields decided for mine when `seen`)
  *                   (copyOf: a new page's template, another page file, written from its text)
- *   GET  /history   ?file= -> {enabled, message?, versions}
+ *   GET  /history   ?file= -> {enabled, message?, versions} (for site.yaml each version has `keys`,
+ *                   the top-level keys it changed, so Site settings lists them per section)
  *   GET  /version   ?file=&commit= -> {text}
  *   POST /restore   {file, commit, version} -> {version, text, commit}
  *   POST /images    multipart kind, page, file -> 201 {path, width, height, commit}
@@ -21,8 +22,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
+import { kindOfFile } from '../../src/content/pageKinds.ts';
 import { uploadFolderOf } from '../../src/content/pictureUse.ts';
 import { expectedPathFor } from '../../src/validator/validateSite.ts';
+import { withChangedKeys } from './changedKeys.ts';
 import { commitMessage, describeSave } from './changeSummary.ts';
 import { conflictReport, type Decisions, mergeOrReport } from './conflict.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
@@ -32,6 +35,7 @@ import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
 import { pageNameOf, parsedPage } from './pageName.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
+import { siteProblem } from './siteProblem.ts';
 import { problemsAfterWrite } from './validateWrite.ts';
 import type { Json } from './yaml/json.ts';
 import { writeYaml, YamlWriteError } from './yaml/writeYaml.ts';
@@ -59,17 +63,6 @@ export const contentMessages = {
   notSaved: (n: number) =>
     `Not saved: the content has ${n} problem${n === 1 ? '' : 's'}. Fix ${n === 1 ? 'it' : 'them'} and save again.`,
 };
-
-type Kind = 'home' | 'product' | 'service' | 'career' | 'other';
-
-function kindOf(file: string): Kind {
-  if (file === 'pages/index.yaml') return 'home';
-  const folder = file.split('/')[1];
-  if (folder === 'products') return 'product';
-  if (folder === 'services') return 'service';
-  if (folder === 'careers') return 'career';
-  return 'other';
-}
 
 function titleOf(text: string): string | undefined {
   try {
@@ -175,6 +168,10 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
       const problem = textProblem(file, state.text);
       if (problem) problems.push({ file, message: problem });
       else files[file] = state;
+      // A site.yaml the form cannot show is named too, but stays listed: the pages' previews and
+      // checks still read what they can of it.
+      const site = !problem && file === 'site.yaml' ? siteProblem(state.text) : undefined;
+      if (site) problems.push({ file, message: site });
     }
     return { files, problems };
   };
@@ -186,7 +183,9 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
 
   app.get('/pages', async () => {
     const { files, problems } = readFiles();
-    const listed = [...Object.keys(files).filter((f) => f !== 'site.yaml'), ...problems.map((p) => p.file)];
+    const listed = [
+      ...new Set([...Object.keys(files), ...problems.map((p) => p.file)].filter((f) => f !== 'site.yaml')),
+    ];
     // One git call for every page's last change (the list has about 30 pages).
     const changes = await history.lastChanges('pages', listed);
     const pages = listed.sort().map((file) => {
@@ -195,7 +194,7 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
       return {
         file,
         path: typeof data?.path === 'string' ? data.path : expectedPathFor(file),
-        kind: kindOf(file),
+        kind: kindOfFile(file),
         title: typeof data?.title === 'string' ? data.title : file,
         name: pageNameOf(data) ?? file,
         lastChange: changes.get(file) ?? null,
@@ -257,7 +256,9 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     return locked(async () => {
       const current = readContentFile(root, file);
       // A file that cannot be read safely (fileProblems.ts) is refused with why, not a 500.
-      const unreadable = current && textProblem(file, current.text);
+      const unreadable =
+        current &&
+        (textProblem(file, current.text) ?? (file === 'site.yaml' ? siteProblem(current.text) : undefined));
       if (unreadable) return fail(reply, 422, { message: unreadable, errors: [] });
       if (version === null && current)
         return fail(reply, 409, {
@@ -296,7 +297,12 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     const state = await historyState();
     // A page's history lists the pictures uploaded for it (and deleted) with its saves.
     const pictures = uploadFolderOf(file).folder;
-    return { ...state, versions: state.enabled ? await history.versions(file, 100, [pictures]) : [] };
+    const versions = state.enabled ? await history.versions(file, 100, [pictures]) : [];
+    // Site settings lists, per section, the versions that changed something there.
+    return {
+      ...state,
+      versions: file === 'site.yaml' ? await withChangedKeys(history, file, versions) : versions,
+    };
   });
 
   app.get('/version', async (request, reply) => {

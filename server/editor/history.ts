@@ -3,6 +3,7 @@
  * of that one file (other changes in the tree are left alone), authored by the staff member.
  * When it is not, saving still works and the history says how to turn it on.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type SimpleGit, simpleGit } from 'simple-git';
@@ -173,6 +174,43 @@ export class ContentHistory {
       if (text !== undefined && versionOf(text) === version) return text;
     }
     return undefined;
+  }
+
+  /**
+   * The file's text at each of `revisions` (a commit, or a commit followed by `^` for its parent),
+   * with one `git cat-file --batch` for all of them; undefined where that revision has no such file.
+   */
+  async textsAt(file: string, revisions: readonly string[]): Promise<(string | undefined)[]> {
+    if (!revisions.length || !(await this.enabled())) return revisions.map(() => undefined);
+    if (revisions.some((r) => !/^[0-9a-f]{7,40}\^?$/i.test(r))) return revisions.map(() => undefined);
+    const out = await new Promise<Buffer>((resolve, reject) => {
+      const child = spawn('git', ['cat-file', '--batch'], { cwd: this.root });
+      const chunks: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`git cat-file ended with ${code}`)),
+      );
+      child.stdin.end(revisions.map((r) => `${r}:${this.prefix ?? ''}${file}\n`).join(''));
+    });
+    const texts: (string | undefined)[] = [];
+    let at = 0;
+    for (let i = 0; i < revisions.length; i++) {
+      const end = out.indexOf(0x0a, at);
+      if (end < 0) break;
+      const header = out.subarray(at, end).toString('utf8');
+      at = end + 1;
+      const found = /^\S+ (\w+) (\d+)$/.exec(header);
+      if (!found) {
+        texts.push(undefined); // "<name> missing"
+        continue;
+      }
+      const size = Number(found[2]);
+      texts.push(found[1] === 'blob' ? out.subarray(at, at + size).toString('utf8') : undefined);
+      at += size + 1;
+    }
+    while (texts.length < revisions.length) texts.push(undefined);
+    return texts;
   }
 
   /** The file's text at a commit, or undefined when that commit does not have it. */

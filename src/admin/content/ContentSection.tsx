@@ -11,6 +11,7 @@ import { PageList } from './PageList.tsx';
 import { PublishButton } from './Publish.tsx';
 import { withPictureChange } from './pictureAddresses.ts';
 import { SiteEditor } from './SiteEditor.tsx';
+import { sectionFromHash } from './siteSections.ts';
 
 /** What the shell hands the section: where the staff API lives and who is signed in. */
 export interface ContentSectionProps {
@@ -28,7 +29,10 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const [site, setSite] = useState<SiteFiles | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [screen, setScreen] = useState<Screen>({ name: 'list' });
+  // Site settings has addresses of its own (#content/site/<section>): opened at one, it opens there.
+  const [screen, setScreen] = useState<Screen>(() =>
+    sectionFromHash(window.location.hash) ? { name: 'site' } : { name: 'list' },
+  );
   const [newFrom, setNewFrom] = useState<PageSummary | null>(null);
   const saved = useCallback((file: string, text: string, version: string) => {
     setSite((s) => (s ? { ...s, files: { ...s.files, [file]: { text, version } } } : s));
@@ -121,7 +125,10 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           site={site}
           client={client}
           account={staff.email}
-          onBack={() => setScreen({ name: 'list' })}
+          onBack={() => {
+            window.history.replaceState(null, '', '#content');
+            setScreen({ name: 'list' });
+          }}
           onSaved={saved}
         />
       )}

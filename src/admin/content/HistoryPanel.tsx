@@ -21,6 +21,12 @@ export function versionLabel(v: HistoryVersion): string {
   return `Version of ${when(v.date)} by ${v.name}`;
 }
 
+/** Which versions the panel lists: those `keep` says yes to, named by `label` ("Navigation"). */
+export interface HistoryFilter {
+  label: string;
+  keep: (version: HistoryVersion) => boolean;
+}
+
 export function HistoryPanel({
   file,
   canRestore,
@@ -29,8 +35,17 @@ export function HistoryPanel({
   onShow,
   onRestore,
   onClose,
+  title = 'History of this page',
+  what = 'page',
+  filter,
 }: {
   file: string;
+  /** The panel's heading. */
+  title?: string;
+  /** What a version is of, as the restore question names it ("page", "site settings"). */
+  what?: string;
+  /** Lists only some versions (a section of Site settings), with a button to list them all. */
+  filter?: HistoryFilter | undefined;
   /** False while the file has never been saved (nothing to restore over). */
   canRestore: boolean;
   client: ContentApi;
@@ -49,6 +64,9 @@ export function HistoryPanel({
   /** The version whose Restore was pressed, waiting for "Yes, restore". */
   const [confirming, setConfirming] = useState<HistoryVersion | null>(null);
   const headingId = useId();
+  const [everything, setEverything] = useState(false);
+  const listed = state?.versions.filter((v) => everything || !filter || filter.keep(v)) ?? [];
+  const hidden = (state?.versions.length ?? 0) - listed.length;
 
   useEffect(() => {
     client.history(file).then(setState, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
@@ -64,10 +82,27 @@ export function HistoryPanel({
 
   return (
     <section className={styles.side} aria-labelledby={headingId}>
-      <h2 id={headingId}>History of this page</h2>
+      <h2 id={headingId}>{title}</h2>
       <button type="button" className={styles.small} onClick={onClose}>
         Close history
       </button>
+      {filter && state?.enabled && (
+        <p className={own.filter}>
+          {everything
+            ? `Every version of the ${what} (${listed.length}).`
+            : `The versions that changed ${filter.label} (${listed.length} of ${state.versions.length}).`}{' '}
+          {(hidden > 0 || everything) && (
+            <button
+              type="button"
+              className={styles.small}
+              aria-pressed={everything}
+              onClick={() => setEverything((v) => !v)}
+            >
+              {everything ? `Only ${filter.label}` : 'Show every version'}
+            </button>
+          )}
+        </p>
+      )}
       {error && (
         <p role="alert" className={styles.fieldError}>
           {error}
@@ -75,10 +110,12 @@ export function HistoryPanel({
       )}
       {!state && !error && <p role="status">Loading the history…</p>}
       {state && !state.enabled && <p>{state.message ?? 'This site keeps no history of changes.'}</p>}
-      {state?.enabled && state.versions.length === 0 && <p>No earlier versions.</p>}
-      {state?.enabled && state.versions.length > 0 && (
+      {state?.enabled && listed.length === 0 && (
+        <p>{filter && !everything ? `No version changed ${filter.label}.` : 'No earlier versions.'}</p>
+      )}
+      {state?.enabled && listed.length > 0 && (
         <ul className={styles.versionList}>
-          {state.versions.map((v) => (
+          {listed.map((v) => (
             <li key={v.commit}>
               <span>
                 {v.subject} — {v.name}, {when(v.date)}
@@ -112,6 +149,7 @@ export function HistoryPanel({
               {confirming?.commit === v.commit && (
                 <RestoreQuestion
                   version={v}
+                  what={what}
                   onRestore={() => {
                     setConfirming(null);
                     void onRestore(v.commit);

@@ -34,16 +34,6 @@ export interface FormContext {
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATE_EXAMPLE = '2026-11-02';
 
-/** "blocks[3].cards[0].title" -> ["blocks", 3, "cards", 0, "title"] (the validator's readablePath, reversed). */
-export function segmentsOfWhere(where: string): Segment[] {
-  const out: Segment[] = [];
-  for (const match of where.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-    if (match[2] !== undefined) out.push(Number(match[2]));
-    else if (match[1] !== undefined) out.push(match[1]);
-  }
-  return out;
-}
-
 /**
  * A required field left empty: the validator speaks of the object that lacks it (where a line is
  * to be added); the form names the field itself, which is where the message belongs.

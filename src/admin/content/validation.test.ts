@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { docFromText, textForValidation } from './document.ts';
 import { repositoryImages, repositoryTexts } from './testing.ts';
-import { placeProblems, type SiteSnapshot, segmentsOfWhere, targetOf, validateEdited } from './validation.ts';
+import { placeProblems, type SiteSnapshot, targetOf, validateEdited } from './validation.ts';
 
 const FILE = 'pages/services/iot.yaml';
 const NO_PICTURE =
@@ -24,10 +24,7 @@ function edited(change: (doc: ReturnType<typeof docFromText>) => void) {
 }
 
 describe('validation while editing', () => {
-  it("reads the validator's paths back into segments", () => {
-    expect(segmentsOfWhere('blocks[3].cards[0].title')).toEqual(['blocks', 3, 'cards', 0, 'title']);
-    expect(segmentsOfWhere('listing.image.src')).toEqual(['listing', 'image', 'src']);
-    expect(segmentsOfWhere('')).toEqual([]);
+  it("places a problem by the validator's path, a list of keys", () => {
     expect(
       targetOf({
         file: FILE,

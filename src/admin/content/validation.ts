@@ -13,9 +13,7 @@ import { precompiledValidators } from '../../validator/precompiledValidators.ts'
 import type { ContentError } from '../../validator/types.ts';
 import { validateSite } from '../../validator/validateSite.ts';
 import type { PageSummary, SiteFiles } from './api.ts';
-import { type FormContext, inFormWords, segmentsOfWhere } from './formMessages.ts';
-
-export { segmentsOfWhere };
+import { type FormContext, inFormWords } from './formMessages.ts';
 
 export type Segment = string | number;
 
