@@ -103,6 +103,20 @@ describe('the local draft', { timeout: 60_000 }, () => {
     expect(screen.queryByText(/You have unsaved changes/)).toBeNull();
     expect(localStorage.length).toBe(0);
   });
+
+  it('is forgotten once Undo brings the page back to what is saved', async () => {
+    const first = await open();
+    await typeInTitle('!');
+    await act(() => vi.advanceTimersByTimeAsync(DRAFT_AFTER_MS + 10));
+    expect(localStorage.length).toBe(1);
+    await user().click(screen.getByRole('button', { name: 'Undo' }));
+    await act(() => vi.advanceTimersByTimeAsync(DRAFT_AFTER_MS + 10));
+    expect(localStorage.length).toBe(0);
+    first.view.unmount();
+
+    await open();
+    expect(screen.queryByText(/You have unsaved changes/)).toBeNull();
+  });
 });
 
 describe('leaving with unsaved changes', { timeout: 60_000 }, () => {

@@ -109,11 +109,15 @@ export function useEditedFile<T>({
       });
   }, [account, file, adapter]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new value restarts the wait before it is kept
   useEffect(() => {
-    if (offer || (!dirty && value === initial)) return;
+    if (offer) return;
+    // Back to what is saved (Undo, or nothing typed yet): a draft kept earlier is stale, and would
+    // be offered back on the next visit as "unsaved changes" that change nothing.
+    if (!dirty) return clearDraft(account, file);
     const timer = setTimeout(keepDraft, DRAFT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [value, dirty, offer, initial, keepDraft]);
+  }, [value, dirty, offer, keepDraft, account, file]);
 
   const restoreDraft = () => {
     if (!offer) return;
