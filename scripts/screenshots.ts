@@ -43,6 +43,8 @@ export const EDITOR_SHOTS = [
   'editor-two-panes-phone.png',
   'editor-validation.png',
   'editor-history.png',
+  'editor-phone-edit.png',
+  'editor-site-settings.png',
 ] as const;
 
 const CONTENT_EDITOR = { email: 'asha@example.com', name: 'Asha Content', password: 'screenshots only' };
@@ -106,7 +108,7 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
     await page.getByRole('heading', { level: 2, name: 'Services' }).waitFor();
     await shot('editor-page-list.png');
 
-    await page.getByRole('button', { name: 'School Management Software in Bangalore', exact: true }).click();
+    await page.getByRole('button', { name: 'School Management Software', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /^Edit: / }).waitFor();
     await page.getByRole('button', { name: /^Phone/ }).click();
     const frame = page.frameLocator('iframe[title^="Preview of the page"]');
@@ -130,6 +132,24 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
     await page.frameLocator('iframe[title^="Preview of the Version"]').locator('h1').waitFor();
     await page.waitForTimeout(800);
     await shot('editor-history.png');
+
+    // Site settings, one section with the preview of what it changes.
+    await page.getByRole('button', { name: '← All pages' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Services' }).waitFor();
+    await page.getByRole('button', { name: 'Site settings' }).click();
+    await page.getByRole('link', { name: 'Navigation' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Navigation' }).waitFor();
+    await page.waitForTimeout(800);
+    await shot('editor-site-settings.png');
+
+    // The page editor on a phone: one pane at a time, the toolbar on screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: '← All pages' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Services' }).waitFor();
+    await page.getByRole('button', { name: 'School Management Software', exact: true }).click();
+    await page.getByRole('tab', { name: 'Edit' }).waitFor();
+    await page.waitForTimeout(500);
+    await shot('editor-phone-edit.png');
   } finally {
     await context.close();
     await server.app.close();
