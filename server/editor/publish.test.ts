@@ -9,6 +9,7 @@ import { registerContentApi } from './api.ts';
 import { API, contentCopy, removeContentCopies, STAFF, staffHeaders } from './editorTestSupport.ts';
 import { SitePublisher } from './publish.ts';
 
+const OLD_SCRIPT = 'ActionButton-before12.js';
 let content: string;
 let dist: string;
 let app: FastifyInstance;
@@ -19,6 +20,9 @@ beforeAll(async () => {
   dist = contentCopy(); // any empty-ish temp folder would do; only dist/client is used
   mkdirSync(path.join(dist, 'client'), { recursive: true });
   writeFileSync(path.join(dist, 'client', 'index.html'), '<h1>The build before publishing</h1>');
+  // A script of the build before, which a page opened before the publish may still ask for.
+  mkdirSync(path.join(dist, 'client', 'assets'));
+  writeFileSync(path.join(dist, 'client', 'assets', OLD_SCRIPT), 'export default 1;');
   app = Fastify({ logger: false });
   await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
   publisher = new SitePublisher({ contentDir: content, distDir: dist, served: () => app.servedSite });
@@ -90,5 +94,12 @@ describe('Publish', () => {
     );
     expect(readdirSync(dist).filter((f) => f.startsWith('.'))).toEqual([]);
     expect(existsSync(path.join(dist, 'client/index.html'))).toBe(true);
+    // The replaced build's script is still served, for an hour (previousAssets.ts).
+    const old = await app.inject({ method: 'GET', url: `/assets/${OLD_SCRIPT}` });
+    expect(old.statusCode).toBe(200);
+    expect(old.body).toBe('export default 1;');
+    expect(Object.keys(JSON.parse(readFileSync(path.join(dist, 'previous-assets.json'), 'utf8')))).toEqual([
+      OLD_SCRIPT,
+    ]);
   });
 });

@@ -6,6 +6,8 @@
  * one step (static.ts's servedSite.swap). The old build serves until the new one is complete; a
  * failed build changes nothing and says why. Afterwards DIST_DIR/client is the new build too, so
  * a restart serves what was published.
+ * The replaced build's hashed files (assets/) are copied into the new one and served for an hour
+ * more (previousAssets.ts), so a page opened before the switch can still load its sections' code.
  * The forms follow the switch: the new build's facts (its service types and open positions,
  * server/content.ts) are handed to `follow` in the same step, and kept as DIST_DIR/site-facts.json
  * for the next start.
@@ -18,6 +20,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../content.ts';
 import type { ServedSite } from '../static.ts';
+import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
 
 export interface PublishState {
   state: 'idle' | 'running' | 'done' | 'failed';
@@ -138,6 +141,15 @@ export class SitePublisher implements Publisher {
       return this.finish(started, 'failed', `${publishMessages.failed} ${publishMessages.noFacts}`);
     }
     this.current = { ...this.current, step: STEP_NAMES.live };
+    // The replaced build's scripts stay loadable for an hour by pages opened before the switch.
+    const ledgerFile = path.join(this.options.distDir, PREVIOUS_ASSETS_FILE);
+    await carryPreviousAssets({
+      fromClient: served.clientDir(),
+      toClient: path.join(work, 'client'),
+      ledger: readLedger(ledgerFile),
+      ledgerOut: path.join(work, PREVIOUS_ASSETS_FILE),
+      now: this.now(),
+    });
     served.swap(path.join(work, 'client'));
     this.options.follow?.(facts);
     // Make DIST_DIR/client the new build as well (a copy, renamed into place), then serve from it
@@ -152,6 +164,7 @@ export class SitePublisher implements Publisher {
     const factsNext = path.join(this.options.distDir, `.facts-${id}`);
     await copyFile(path.join(work, SITE_FACTS_FILE), factsNext);
     await rename(factsNext, path.join(this.options.distDir, SITE_FACTS_FILE));
+    await copyFile(path.join(work, PREVIOUS_ASSETS_FILE), ledgerFile);
     await rm(old, { recursive: true, force: true });
     await rm(work, { recursive: true, force: true });
     this.finish(started, 'done', publishMessages.done(pages, ((this.now() - started) / 1000).toFixed(1)));
