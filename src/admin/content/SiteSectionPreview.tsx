@@ -25,6 +25,7 @@ import fontsCss from '../../styles/fonts.css?inline';
 import tokensCss from '../../styles/tokens.css?inline';
 import styles from './content.module.css';
 import type { Data } from './document.ts';
+import { mirrorStyles } from './frameStyles.ts';
 import { DEVICES } from './Preview.tsx';
 import { previewBlock } from './previewBlocks.ts';
 import { type ParsedSite, previewContent } from './previewContent.ts';
@@ -55,57 +56,6 @@ class PartBoundary extends Component<
       this.props.children
     );
   }
-}
-
-/** The staff app's global sheet (src/admin/admin.css, known by its `--ink` colour), as Preview.tsx tells it. */
-function isStaffSheet(sheet: CSSStyleSheet | null): sheet is CSSStyleSheet {
-  try {
-    return [...(sheet?.cssRules ?? [])].some(
-      (r) =>
-        'selectorText' in r &&
-        r.selectorText === ':root' &&
-        (r as CSSStyleRule).style.getPropertyValue('--ink'),
-    );
-  } catch {
-    return false;
-  }
-}
-
-const ELEMENTS_ONLY = /^(:root|[a-z][a-z0-9]*)(\s*,\s*(:root|[a-z][a-z0-9]*))*$/;
-
-function withoutElementRules(rules: CSSRuleList): string {
-  return [...rules]
-    .map((rule) => {
-      if ('selectorText' in rule && ELEMENTS_ONLY.test(String(rule.selectorText).trim())) return '';
-      if ('media' in rule && 'cssRules' in rule)
-        return `@media ${(rule as CSSMediaRule).media.mediaText} { ${withoutElementRules((rule as CSSMediaRule).cssRules)} }`;
-      return rule.cssText;
-    })
-    .join('\n');
-}
-
-/** Copies the editor's stylesheets (the components' CSS modules arrive as their code loads) into the frame. */
-function mirrorStyles(into: Document): () => void {
-  const copies = new Set<Node>();
-  const copy = (node: Node) => {
-    if (!(node instanceof HTMLStyleElement || (node instanceof HTMLLinkElement && node.rel === 'stylesheet')))
-      return;
-    if (copies.has(node)) return;
-    copies.add(node);
-    let clone: Node;
-    if (isStaffSheet(node.sheet)) {
-      const style = into.createElement('style');
-      style.textContent = withoutElementRules(node.sheet.cssRules);
-      clone = style;
-    } else clone = into.importNode(node, true);
-    into.head.insertBefore(clone, into.getElementById('site-globals'));
-  };
-  for (const node of document.querySelectorAll('style, link[rel=stylesheet]')) copy(node);
-  const observer = new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) copy(n);
-  });
-  observer.observe(document.head, { childList: true });
-  return () => observer.disconnect();
 }
 
 const PART_NAMES: Record<SitePreviewPart, string> = {
