@@ -49,6 +49,7 @@ export default defineConfig({
     globalSetup: ['./tests/findPostgres.ts'],
     include: [
       'src/**/*.test.{ts,tsx}',
+      'node/**/*.test.ts',
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',

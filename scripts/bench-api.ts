@@ -10,9 +10,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { loadSiteFacts } from '../node/siteFacts.ts';
 import { createServer } from '../server/app.ts';
 import { loadConfig, REPO_ROOT } from '../server/config.ts';
-import { loadSiteFacts } from '../server/content.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -17,9 +17,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { validateContent } from '../node/folderSource.ts';
 import { SitePublisher } from '../server/editor/publish.ts';
 import { deriveRoutes } from '../src/content/model.ts';
-import { validateContent } from './build/validateFolder.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');

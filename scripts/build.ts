@@ -18,8 +18,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { InlineConfig, PluginOption } from 'vite';
+import { validateContent } from '../node/folderSource.ts';
 import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
-import { validateContent } from './build/validateFolder.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // A build is never a test run: vite.config.ts leaves the content plugins out under Vitest, and a
@@ -48,10 +48,10 @@ if (check.warnings.length) console.warn(formatWarnings(check.warnings));
 
 // Vite and the renderer load only once the content is known to be valid (a failure answers sooner).
 const { build } = await import('vite');
-const { precompressDir } = await import('./build/precompress.ts');
+const { precompressDir } = await import('../node/precompress.ts');
 const { prerender } = await import('./build/prerender.ts');
 const { drawSocialCards } = await import('./build/socialCards.ts');
-const { writeSiteFacts } = await import('./build/siteFacts.ts');
+const { writeSiteFacts } = await import('../node/siteFacts.ts');
 
 /**
  * Vite's settings: the repository's vite.config.ts as it is for the repository's own content; for

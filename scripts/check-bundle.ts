@@ -21,9 +21,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { validateContent } from '../node/folderSource.ts';
 import { deriveRoutes } from '../src/content/model.ts';
 import { htmlFileFor } from './build/prerender.ts';
-import { validateContent } from './build/validateFolder.ts';
 
 /** Issue 23's goal: the most JavaScript (gzip, KB of 1024 bytes) any page should load first. */
 export const FIRST_LOAD_GOAL_KB = 95;

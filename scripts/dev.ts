@@ -21,10 +21,11 @@ import {
   type Plugin,
   type PluginOption,
 } from 'vite';
+import { normalizeBasePath } from '../node/basePath.ts';
+import { loadSiteFacts, type SiteFacts } from '../node/siteFacts.ts';
 import { ADMIN_ENTRY, adminShell } from '../server/admin/page.ts';
 import { createServer, type SiteServer } from '../server/app.ts';
-import { loadConfig, normalizeBasePath, REPO_ROOT } from '../server/config.ts';
-import { loadSiteFacts, type SiteFacts } from '../server/content.ts';
+import { loadConfig, REPO_ROOT } from '../server/config.ts';
 import { staffOptions } from '../server/staffOptions.ts';
 import { parseYamlText } from '../src/validator/yamlFile.ts';
 import { contentPlugin } from './build/contentPlugin.ts';

@@ -17,9 +17,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { loadSiteFacts } from '../node/siteFacts.ts';
 import { hashPassword } from '../server/admin/password.ts';
 import { createServer } from '../server/app.ts';
-import { loadSiteFacts } from '../server/content.ts';
 import { StaffAccounts } from '../server/staff/accounts.ts';
 import { NOT_FOUND_PATH } from '../src/content/model.ts';
 import {

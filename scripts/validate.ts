@@ -12,13 +12,13 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { stagedContent, validateContent } from '../node/folderSource.ts';
 import {
   formatErrors,
   formatGithub,
   formatWarnings,
   toProblemRecords,
 } from '../src/validator/formatErrors.ts';
-import { stagedContent, validateContent } from './build/validateFolder.ts';
 
 const FORMATS = ['human', 'github', 'json'] as const;
 type Format = (typeof FORMATS)[number];

@@ -3,6 +3,7 @@
  * variable with its default and meaning (README lists it; `npm run submissions -- env` prints it).
  */
 import path from 'node:path';
+import { normalizeBasePath } from '../node/basePath.ts';
 import { DEFAULT_BODY_LIMITS, REQUEST_TIMEOUT_MS } from './bodyGuard.ts';
 import { DEFAULT_TWO_STEP_ROLES, isRole, ROLES, type Role } from './staff/types.ts';
 
@@ -245,12 +246,6 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   if (!raw) return fallback;
   if (raw === 'on' || raw === 'off') return raw === 'on';
   throw new Error(`${name} must be on or off, got "${env[name]}".`);
-}
-
-export function normalizeBasePath(raw: string): string {
-  const trimmed = raw.trim().replace(/\/+$/, '');
-  if (!trimmed) return '';
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
 export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {

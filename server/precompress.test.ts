@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlibConstants } from 'node:zlib';
-import { precompressDir } from '../scripts/build/precompress.ts';
+import { precompressDir } from '../node/precompress.ts';
 import { fakeClientDir, removeTempDirs, startTestServer } from './testSupport.ts';
 
 afterAll(() => removeTempDirs());

@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { loadBuildFacts, loadSiteFacts, SITE_FACTS_FILE } from '../node/siteFacts.ts';
 import { createServer } from './app.ts';
 import { checkTrustProxy, loadConfig, REPO_ROOT, type ServerConfig } from './config.ts';
-import { loadBuildFacts, loadSiteFacts, SITE_FACTS_FILE } from './content.ts';
 import { startAutoPurge } from './retention/autoPurge.ts';
 import { retentionPeriods } from './retention/periods.ts';
 import { handleShutdown, SHUTDOWN_DRAIN_MS } from './shutdown.ts';

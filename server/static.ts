@@ -5,7 +5,7 @@
  * reaches the file system. Hashed assets (assets/) are cached for a year as immutable; HTML is
  * revalidated on every visit (ETag / Last-Modified); other files for an hour.
  * Text files are sent compressed (brotli at its best quality, or gzip) from memory. The build writes
- * the compressed copies (scripts/build/precompress.ts: `file.br`, `file.gz`); for a build without
+ * the compressed copies (node/precompress.ts: `file.br`, `file.gz`); for a build without
  * them, they are made at start in the background on zlib's thread pool, never on the main thread,
  * so no request waits behind another page's compression.
  * The visual editor's Publish may switch to another complete build (servedSite.swap, below); the
@@ -24,7 +24,7 @@ import {
   isCompressible,
   SUFFIX,
   TEXT_TYPES,
-} from '../scripts/build/precompress.ts';
+} from '../node/precompress.ts';
 import { pictureHeaders } from './pictureHeaders.ts';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -7,9 +7,9 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { loadSiteFacts, type SiteFacts } from '../node/siteFacts.ts';
 import { type CreateServerOptions, createServer, type SiteServer } from './app.ts';
 import { REPO_ROOT } from './config.ts';
-import { loadSiteFacts, type SiteFacts } from './content.ts';
 
 const createdDirs: string[] = [];
 

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type ErrorPayload, type ViteDevServer } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ValidationResult } from '../../node/folderSource.ts';
 import { connectHmr, type HmrClient, isError, isFullReload } from '../../tests/unit/support/hmrClient.ts';
 import { contentPlugin } from './contentPlugin.ts';
-import type { ValidationResult } from './validateFolder.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../tests/fixtures/minimal-site');
 const cleanups: (() => unknown)[] = [];

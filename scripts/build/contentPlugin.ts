@@ -11,12 +11,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
+import { type ValidationResult, validateContent } from '../../node/folderSource.ts';
+import { readImageSizes } from '../../node/imageSizes.ts';
 import { deriveCollections, deriveRoutes } from '../../src/content/model.ts';
 import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { formatErrors, formatWarnings } from '../../src/validator/formatErrors.ts';
-import { readImageSizes } from './imageSizes.ts';
 import { planVariants, renderVariant, srcsetsOf } from './imageVariants.ts';
-import { type ValidationResult, validateContent } from './validateFolder.ts';
 
 const SITE_ID = 'virtual:site-content';
 const PAGE_PREFIX = 'virtual:page/';

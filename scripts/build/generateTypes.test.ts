@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { blockTypeOf, listBlockSchemaFiles } from '../../node/schemaFiles.ts';
 import { blockRegistry } from '../../src/renderer/registry.ts';
 import { generateContentTypes, generatedPaths, generateUnionSchemaText } from './generateTypes.ts';
-import { blockTypeOf, listBlockSchemaFiles } from './schemaFiles.ts';
 
 describe('generated files', () => {
   it('schema/block.schema.json matches schema/blocks/ (run `npm run gen` if this fails)', () => {

@@ -14,7 +14,7 @@ import {
   listBlockSchemaFiles,
   SCHEMA_DIR,
   withoutFieldTitles,
-} from './schemaFiles.ts';
+} from '../../node/schemaFiles.ts';
 
 /** The repository folder: the one holding schema/. */
 export const REPOSITORY_ROOT = path.resolve(SCHEMA_DIR, '..');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readImageSizes } from './imageSizes.ts';
+import { readImageSizes } from '../../node/imageSizes.ts';
 import { isRaster, planVariants, renderVariant, srcsetsOf, variantWidths } from './imageVariants.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/images');

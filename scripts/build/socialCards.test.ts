@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Content, validateContent } from '../../node/folderSource.ts';
 import { deriveRoutes, type Page } from '../../src/content/model.ts';
 import { headFor } from '../../src/renderer/head.ts';
 import { cardFacts, type DrawnCards, drawSocialCards, MAX_CARD_BYTES } from './socialCards.ts';
-import { type Content, validateContent } from './validateFolder.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 let content: Content;

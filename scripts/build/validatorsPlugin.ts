@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { readSchemaFiles, SCHEMA_DIR } from '../../node/schemaFiles.ts';
 import { contentValidatorsModule, formValidatorsModule } from './precompiledValidators.ts';
-import { readSchemaFiles, SCHEMA_DIR } from './schemaFiles.ts';
 
 const MODULES: Record<string, typeof contentValidatorsModule> = {
   'virtual:content-validators': contentValidatorsModule,

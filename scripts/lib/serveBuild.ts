@@ -7,11 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { validateContent } from '../../node/folderSource.ts';
+import { loadSiteFacts } from '../../node/siteFacts.ts';
 import { createServer } from '../../server/app.ts';
-import { loadSiteFacts } from '../../server/content.ts';
 import { deriveRoutes, NOT_FOUND_PATH, type RouteEntry } from '../../src/content/model.ts';
 import { formatErrors } from '../../src/validator/formatErrors.ts';
-import { validateContent } from '../build/validateFolder.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 

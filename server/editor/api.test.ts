@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { validateContent } from '../../scripts/build/validateFolder.ts';
+import { validateContent } from '../../node/folderSource.ts';
 import { API, contentApp, contentCopy, removeContentCopies, staffHeaders } from './editorTestSupport.ts';
 import { HISTORY_OFF_MESSAGE } from './history.ts';
 

@@ -8,7 +8,7 @@
  * a restore).
  */
 import { parse } from 'yaml';
-import { readSchemaFiles } from '../../scripts/build/schemaFiles.ts';
+import { readSchemaFiles } from '../../node/schemaFiles.ts';
 import {
   blockFormSchema,
   blockTypesOf,

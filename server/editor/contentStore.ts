@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readImageSize } from '../../scripts/build/imageSizes.ts';
+import { readImageSize } from '../../node/imageSizes.ts';
 import { resolveContentFile } from './contentPath.ts';
 import { scanPageFiles } from './fileProblems.ts';
 

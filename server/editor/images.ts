@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { readImageSize } from '../../scripts/build/imageSizes.ts';
+import { readImageSize } from '../../node/imageSizes.ts';
 import { ContentPathError, refuseSymlinks } from './contentPath.ts';
 import { safeImageName, sniffImage } from './imageCheck.ts';
 import { type ImageDeleteOptions, registerImageDelete } from './imageDelete.ts';

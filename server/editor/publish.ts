@@ -9,7 +9,7 @@
  * The replaced build's hashed files (assets/) are copied into the new one and served for an hour
  * more (previousAssets.ts), so a page opened before the switch can still load its sections' code.
  * The forms follow the switch: the new build's facts (its service types and open positions,
- * server/content.ts) are handed to `follow` in the same step, and kept as DIST_DIR/site-facts.json
+ * node/siteFacts.ts) are handed to `follow` in the same step, and kept as DIST_DIR/site-facts.json
  * for the next start.
  * Under `npm run dev` there is nothing to publish: the dev server shows every save at once.
  */
@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../content.ts';
+import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../../node/siteFacts.ts';
 import type { ServedSite } from '../static.ts';
 import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
 

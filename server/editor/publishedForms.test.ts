@@ -7,9 +7,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadBuildFacts, loadSiteFacts } from '../../node/siteFacts.ts';
 import { hashPassword } from '../admin/password.ts';
 import { CSRF_HEADER } from '../admin/routes.ts';
-import { loadBuildFacts, loadSiteFacts } from '../content.ts';
 import { StaffAccounts } from '../staff/accounts.ts';
 import { PDF_BYTES, removeTempDirs, startTestServer, type TestServer, tempDir } from '../testSupport.ts';
 import { contentCopy, removeContentCopies, STAFF_PASSWORD } from './editorTestSupport.ts';

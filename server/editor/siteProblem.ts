@@ -7,7 +7,7 @@
  * long, a box left empty) are not this: the form shows and fixes those.
  */
 import { isNode, LineCounter, parseDocument } from 'yaml';
-import { readSchemaFiles } from '../../scripts/build/schemaFiles.ts';
+import { readSchemaFiles } from '../../node/schemaFiles.ts';
 import { type Schema, siteFormSchema } from '../../src/admin/content/formSchemas.ts';
 
 let siteSchema: Schema | undefined;

@@ -4,7 +4,7 @@
  * site already had in other files do not block the save; problems in the written file, or new
  * ones it causes elsewhere (a link to a page whose path changed), do.
  */
-import { folderSource } from '../../scripts/build/validateFolder.ts';
+import { folderSource } from '../../node/folderSource.ts';
 import type { ContentError } from '../../src/validator/types.ts';
 import { type ContentSource, validateSite } from '../../src/validator/validateSite.ts';
 

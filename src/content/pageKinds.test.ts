@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { validateContent } from '../../scripts/build/validateFolder.ts';
+import { validateContent } from '../../node/folderSource.ts';
 import { allowedBlockTypes } from '../admin/content/allowedBlocks.ts';
 import { bundledSchemas } from '../validator/bundledSchemas.ts';
 import { memoryContentSource } from '../validator/memoryContentSource.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readImageSizes } from '../../scripts/build/imageSizes.ts';
+import { readImageSizes } from '../../node/imageSizes.ts';
 import { planVariants, srcsetsOf } from '../../scripts/build/imageVariants.ts';
 import { loadContent } from '../../tests/support/content.tsx';
 import { ContentProvider, type SiteContent } from '../renderer/ContentContext.tsx';

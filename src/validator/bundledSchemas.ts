@@ -1,6 +1,6 @@
 /**
  * The JSON Schemas bundled into the browser's code by Vite (for the visual editor, which validates
- * as the user types). Node reads the same files from disk: scripts/build/schemaFiles.ts.
+ * as the user types). Node reads the same files from disk: node/schemaFiles.ts.
  */
 import type { JsonSchema, SchemaFile } from './schemas.ts';
 

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateContent } from '../../scripts/build/validateFolder.ts';
+import { validateContent } from '../../node/folderSource.ts';
 import { bundledSchemas } from './bundledSchemas.ts';
 import { type MemoryContent, memoryContentSource } from './memoryContentSource.ts';
 import { precompiledValidators } from './precompiledValidators.ts';

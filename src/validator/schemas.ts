@@ -1,6 +1,6 @@
 /**
  * The JSON Schemas as the validator sees them: a list of files named relative to schema/. Node
- * reads them from disk (scripts/build/schemaFiles.ts); the browser editor gets them bundled. This
+ * reads them from disk (node/schemaFiles.ts); the browser editor gets them bundled. This
  * module only names them, so it runs in both.
  */
 

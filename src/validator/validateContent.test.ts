@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { validateContent } from '../../scripts/build/validateFolder.ts';
+import { validateContent } from '../../node/folderSource.ts';
 import { formatError } from './formatErrors.ts';
 import type { ContentError } from './types.ts';
 

@@ -2,7 +2,7 @@
  * Validates a site's content (site.yaml, pages/, the images they name) and returns every problem
  * found, plus the content itself when it is valid. This core reads nothing by itself: a
  * `ContentSource` hands it the files, so the same checks run in Node (`npm run validate`, the
- * build, the dev server and the server: scripts/build/validateFolder.ts) and in the browser (the
+ * build, the dev server and the server: node/folderSource.ts) and in the browser (the
  * visual editor validates as the user types).
  */
 import { dirname, join, normalize, relative } from 'pathe';

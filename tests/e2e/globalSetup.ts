@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { loadSiteFacts } from '../../node/siteFacts.ts';
 import { createServer, type SiteServer } from '../../server/app.ts';
-import { loadSiteFacts } from '../../server/content.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -15,8 +15,8 @@ import { mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
+import { loadSiteFacts } from '../../node/siteFacts.ts';
 import { REPO_ROOT } from '../../server/config.ts';
-import { loadSiteFacts } from '../../server/content.ts';
 import { fakeClientDir, PDF_BYTES, removeTempDirs, tempDir } from '../../server/testSupport.ts';
 import { CV_MAX_BYTES } from '../../src/forms/rules.ts';
 

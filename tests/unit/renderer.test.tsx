@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { validateContent } from '../../scripts/build/validateFolder.ts';
+import { validateContent } from '../../node/folderSource.ts';
 import { formatError } from '../../src/validator/formatErrors.ts';
 import { loadContent, REPO_ROOT, renderRoute } from '../support/content.tsx';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { act, type RenderResult, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { validateContent } from '../../scripts/build/validateFolder.ts';
+import { validateContent } from '../../node/folderSource.ts';
 import ServicesCarousel from '../../src/blocks/servicesCarousel/ServicesCarousel.tsx';
 import type { Block, BlockOf } from '../../src/content/model.ts';
 import { blockRegistry } from '../../src/renderer/registry.ts';

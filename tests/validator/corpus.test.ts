@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSchemaFiles } from '../../scripts/build/schemaFiles.ts';
+import { readSchemaFiles } from '../../node/schemaFiles.ts';
 import { formatError } from '../../src/validator/formatErrors.ts';
 import { memorySource } from '../../src/validator/memorySource.ts';
 import type { ContentError } from '../../src/validator/types.ts';

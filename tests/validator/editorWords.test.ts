@@ -5,7 +5,7 @@
  * property names or commands, which only people who edit the YAML need.
  */
 import { describe, expect, it } from 'vitest';
-import { readSchemaFiles } from '../../scripts/build/schemaFiles.ts';
+import { readSchemaFiles } from '../../node/schemaFiles.ts';
 
 type Schema = Record<string, unknown>;
 

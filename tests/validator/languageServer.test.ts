@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSchemaFiles } from '../../scripts/build/schemaFiles.ts';
+import { readSchemaFiles } from '../../node/schemaFiles.ts';
 import { memorySource } from '../../src/validator/memorySource.ts';
 import { validateSite } from '../../src/validator/validateSite.ts';
 import { startYamlLanguageServer, type YamlLanguageServer } from './yamlLanguageServer.ts';

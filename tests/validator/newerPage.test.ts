@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { validateContent } from '../../scripts/build/validateFolder.ts';
+import { validateContent } from '../../node/folderSource.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/minimal-site');
 const ORIGINAL = 'pages/services/iot.yaml';

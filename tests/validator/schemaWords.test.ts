@@ -4,7 +4,7 @@
  * every property has its own title and description, in words for people, and nothing hides them.
  */
 import { describe, expect, it } from 'vitest';
-import { readSchemaFiles } from '../../scripts/build/schemaFiles.ts';
+import { readSchemaFiles } from '../../node/schemaFiles.ts';
 
 type Schema = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { inject } from 'vitest';
-import { type Content, validateContent } from '../../../scripts/build/validateFolder.ts';
+import { type Content, validateContent } from '../../../node/folderSource.ts';
 import { deriveRoutes, fullTitle, NOT_FOUND_PATH, type RouteEntry } from '../../../src/content/model.ts';
 import { formatErrors } from '../../../src/validator/formatErrors.ts';
 

@@ -7,7 +7,7 @@
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { readSchemaFiles } from '../../../scripts/build/schemaFiles.ts';
+import { readSchemaFiles } from '../../../node/schemaFiles.ts';
 import { schemaAt } from '../../../src/validator/schemaAt.ts';
 import { PAGE_SCHEMA } from '../../../src/validator/schemas.ts';
 import { isFreeText } from '../../../src/validator/textTraps.ts';

@@ -6,18 +6,18 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { compiledAtRunTime } from '../../src/validator/runtimeValidators.ts';
-import type { SchemaFile } from '../../src/validator/schemas.ts';
+import { compiledAtRunTime } from '../src/validator/runtimeValidators.ts';
+import type { SchemaFile } from '../src/validator/schemas.ts';
 import {
   type ContentSource,
   PAGES_DIR,
   type ValidateOptions,
   type ValidationResult,
   validateSite,
-} from '../../src/validator/validateSite.ts';
+} from '../src/validator/validateSite.ts';
 import { readSchemaFiles, SCHEMA_DIR } from './schemaFiles.ts';
 
-export type { Content, PageFile, ValidationResult } from '../../src/validator/validateSite.ts';
+export type { Content, PageFile, ValidationResult } from '../src/validator/validateSite.ts';
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
 

@@ -1,23 +1,26 @@
 /**
- * What the API needs from the content: the service types of site.yaml, the job titles of the
+ * What the forms API needs from the content: the service types of site.yaml, the job titles of the
  * career pages, the API base path and the public address.
  *
  * Under `npm start` they come from the build being served, not from the content folder: every
- * build writes them beside its client folder (DIST_DIR/site-facts.json, scripts/build/siteFacts.ts),
- * and Publish hands the new build's facts to the forms when it switches builds
+ * build writes them beside its client folder (DIST_DIR/site-facts.json, `writeSiteFacts`), and
+ * Publish hands the new build's facts to the forms when it switches builds
  * (server/editor/publish.ts). The content folder may hold saved but unpublished drafts, which the
  * forms must not accept yet. `npm run dev` and the tests read a content folder directly.
+ * Beside, not inside, client/: the file is for the server, not a page of the site.
  */
-
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Content, validateContent } from '../scripts/build/validateFolder.ts';
 import { openPositions } from '../src/content/model.ts';
 import { formatErrors } from '../src/validator/formatErrors.ts';
-import type { FormOptions } from './api/context.ts';
-import { normalizeBasePath } from './config.ts';
+import { normalizeBasePath } from './basePath.ts';
+import { type Content, validateContent } from './folderSource.ts';
 
-export interface SiteFacts extends FormOptions {
+export interface SiteFacts {
+  /** The demo form's service types (site.yaml `serviceTypes`). */
+  serviceTypes: readonly string[];
+  /** The job titles of the career pages (`openPositions`). */
+  positions: readonly string[];
   /** site.yaml `backend` (default /backend). */
   backend: string;
   /** site.yaml `url`: the public address (notification emails link to its /admin). */
@@ -43,6 +46,15 @@ export function loadSiteFacts(contentDir: string): SiteFacts {
   if (!result.content)
     throw new Error(`The content in ${contentDir} is not valid:\n${formatErrors(result.errors)}`);
   return siteFactsOf(result.content);
+}
+
+/** Writes a build's facts beside its client folder (`outDir`: the folder holding client/). */
+export function writeSiteFacts(outDir: string, content: Content): void {
+  const file = path.join(outDir, SITE_FACTS_FILE);
+  // Written whole, then renamed over the old one: a reader never sees half a file.
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(siteFactsOf(content), null, 2)}\n`);
+  renameSync(temp, file);
 }
 
 const isTextList = (value: unknown): value is string[] =>

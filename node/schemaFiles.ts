@@ -4,13 +4,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { JsonSchema, SchemaFile } from '../../src/validator/schemas.ts';
+import type { JsonSchema, SchemaFile } from '../src/validator/schemas.ts';
 
-import { blockTypeOf } from '../../src/validator/schemas.ts';
+import { blockTypeOf } from '../src/validator/schemas.ts';
 
-export { blockTypeOf, buildBlockUnionSchema } from '../../src/validator/schemas.ts';
+export { blockTypeOf, buildBlockUnionSchema } from '../src/validator/schemas.ts';
 
-export const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../schema');
+export const SCHEMA_DIR = path.resolve(import.meta.dirname, '../schema');
 export const BLOCK_SCHEMA_DIR = path.join(SCHEMA_DIR, 'blocks');
 
 /** The block schema files of a schema folder's blocks/ (default: this repository's). */

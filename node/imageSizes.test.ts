@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readImageSize, readImageSizes } from './imageSizes.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../tests/fixtures/images');
+const FIXTURES = path.resolve(import.meta.dirname, '../tests/fixtures/images');
 const tmp = mkdtempSync(path.join(tmpdir(), 'sizes-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
