@@ -1,11 +1,12 @@
 /**
  * The validator on a content folder on disk (site.yaml, pages/, public/): the Node side of the
- * `ContentSource` that src/validator/validateSite.ts reads through. Used by `npm run validate`,
+ * `ContentSource` that src/content/readSite.ts (and the validator under it) reads through. Used by `npm run validate`,
  * the build, the dev server and the server.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { readSite, type SiteReading } from '../src/content/readSite.ts';
 import { compiledAtRunTime } from '../src/validator/runtimeValidators.ts';
 import type { SchemaFile } from '../src/validator/schemas.ts';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../src/validator/validateSite.ts';
 import { readSchemaFiles, SCHEMA_DIR } from './schemaFiles.ts';
 
+export type { SiteModel, SitePage, SiteReading } from '../src/content/readSite.ts';
 export type { Content, PageFile, ValidationResult } from '../src/validator/validateSite.ts';
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
@@ -100,11 +102,12 @@ export function folderSource(root: string, options: { freshSchemas?: boolean } =
   };
 }
 
-export function validateContent(
+/** The site in a content folder, checked, with its model when it is valid (src/content/readSite.ts). */
+export function readFolder(
   root: string,
   options: ValidateOptions & { freshSchemas?: boolean } = {},
-): ValidationResult {
-  return validateSite(folderSource(root, options), options);
+): SiteReading {
+  return readSite(folderSource(root, options), options);
 }
 
 /**

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { openPositions } from '../src/content/model.ts';
 import { formatErrors } from '../src/validator/formatErrors.ts';
 import { normalizeBasePath } from './basePath.ts';
-import { type Content, validateContent } from './folderSource.ts';
+import { type Content, readFolder } from './folderSource.ts';
 
 export interface SiteFacts {
   /** The demo form's service types (site.yaml `serviceTypes`). */
@@ -42,7 +42,7 @@ export function siteFactsOf({ site, pages }: Content): SiteFacts {
 
 /** The facts of a content folder (`npm run dev`, tests); throws with the validator's messages. */
 export function loadSiteFacts(contentDir: string): SiteFacts {
-  const result = validateContent(contentDir);
+  const result = readFolder(contentDir);
   if (!result.content)
     throw new Error(`The content in ${contentDir} is not valid:\n${formatErrors(result.errors)}`);
   return siteFactsOf(result.content);

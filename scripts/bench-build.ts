@@ -17,7 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { validateContent } from '../node/folderSource.ts';
+import { readFolder } from '../node/folderSource.ts';
 import { SitePublisher } from '../server/editor/publish.ts';
 import { deriveRoutes } from '../src/content/model.ts';
 
@@ -82,7 +82,7 @@ function makeSite(pages: number): string {
 
 /** The pages a build writes for a content folder: one per address, aliases included. */
 function countPages(content: string): number {
-  const { content: valid, errors } = validateContent(content);
+  const { content: valid, errors } = readFolder(content);
   if (!valid) throw new Error(`The content is not valid: ${errors.length} errors`);
   return deriveRoutes(valid.pages).length;
 }

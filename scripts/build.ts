@@ -18,7 +18,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { InlineConfig, PluginOption } from 'vite';
-import { validateContent } from '../node/folderSource.ts';
+import { readFolder } from '../node/folderSource.ts';
 import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,7 +38,8 @@ const outDir = path.resolve(root, args.out);
 const step = (name: string) => args.steps && console.log(`STEP ${name}`);
 
 step('validate');
-const check = validateContent(contentDir);
+// The one reading and check of the content in a build: Vite's builds and the cards are handed it.
+const check = readFolder(contentDir);
 if (check.errors.length) {
   console.error(formatErrors(check.errors));
   console.error('\nBuild stopped: fix the content above and run the build again.');
@@ -54,12 +55,11 @@ const { drawSocialCards } = await import('./build/socialCards.ts');
 const { writeSiteFacts } = await import('../node/siteFacts.ts');
 
 /**
- * Vite's settings: the repository's vite.config.ts as it is for the repository's own content; for
- * another content folder, the same settings with the content plugin reading that folder and its
- * public/ as the static files (vite.config.ts stays the one list of plugins and options).
+ * Vite's settings: those of vite.config.ts (the one list of plugins and options), with the content
+ * plugin given the content read above, so neither of the two Vite builds reads and checks it again,
+ * and for another content folder, with that folder's public/ as the static files.
  */
 async function viteSettings(): Promise<InlineConfig> {
-  if (contentDir === root) return { root, logLevel: 'warn' };
   const { contentPlugin } = await import('./build/contentPlugin.ts');
   const { default: config } = await import('../vite.config.ts');
   const { test: _test, plugins = [], ...shared } = config as InlineConfig & { test?: unknown };
@@ -72,7 +72,9 @@ async function viteSettings(): Promise<InlineConfig> {
     logLevel: 'warn',
     plugins: plugins
       .flat()
-      .map((p) => (named(p) === contentPlugin().name ? contentPlugin({ root: contentDir }) : p)),
+      .map((p) =>
+        named(p) === contentPlugin().name ? contentPlugin({ root: contentDir, reading: check }) : p,
+      ),
   };
 }
 const vite = await viteSettings();

@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { stagedContent, validateContent } from '../node/folderSource.ts';
+import { readFolder, stagedContent } from '../node/folderSource.ts';
 import {
   formatErrors,
   formatGithub,
@@ -66,7 +66,7 @@ const { root, format, staged } = parseArgs(process.argv.slice(2));
 const content = staged ? stagedContent(root) : undefined;
 // Nothing staged for the site: nothing to check before this commit.
 if (content && !content.files.length) process.exit(0);
-const result = content?.result ?? validateContent(root);
+const result = content?.result ?? readFolder(root);
 const { errors, warnings } = result;
 
 if (format === 'json') {

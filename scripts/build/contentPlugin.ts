@@ -11,9 +11,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
-import { type ValidationResult, validateContent } from '../../node/folderSource.ts';
+import { readFolder, type SiteReading, type ValidationResult } from '../../node/folderSource.ts';
 import { readImageSizes } from '../../node/imageSizes.ts';
-import { deriveCollections, deriveRoutes } from '../../src/content/model.ts';
 import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { formatErrors, formatWarnings } from '../../src/validator/formatErrors.ts';
 import { planVariants, renderVariant, srcsetsOf } from './imageVariants.ts';
@@ -26,14 +25,19 @@ export interface ContentPluginOptions {
   /** The folder holding site.yaml, pages/ and public/ (default: Vite's root). */
   root?: string;
   /** Told each validation of the dev server (at start and after every change), e.g. to reload an API. */
-  onValidated?: (result: ValidationResult) => void;
+  onValidated?: (result: SiteReading) => void;
+  /**
+   * The content, already read and checked (`npm run build` reads it once, before Vite starts, and
+   * hands it to both of its Vite builds). Without it, the plugin reads `root` itself.
+   */
+  reading?: SiteReading;
 }
 
 export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   let root = options.root ?? process.cwd();
   let command: 'build' | 'serve' = 'serve';
   let logError: ((message: string) => void) | undefined;
-  let result: ValidationResult | undefined;
+  let result: SiteReading | undefined;
   // AVIF/WebP variants of raster photos are made for production builds only.
   let makeVariants = false;
   // `npm run build` prints the warnings itself; the dev server prints them here.
@@ -41,12 +45,12 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   const sizes = () => readImageSizes(path.join(root, 'public'), current().images);
   const variants = () => (makeVariants ? planVariants(path.join(root, 'public'), sizes()) : []);
 
-  const current = (): ValidationResult => {
-    result ??= validateContent(root);
+  const current = (): SiteReading => {
+    result ??= options.reading ?? readFolder(root);
     return result;
   };
   /** What the browser's error overlay shows for invalid content. */
-  const overlayError = (r: ValidationResult): ErrorPayload['err'] => invalidContentError(root, r);
+  const overlayError = (r: SiteReading): ErrorPayload['err'] => invalidContentError(root, r);
 
   return {
     name: 'site-content',
@@ -75,20 +79,20 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
       const r = current();
-      const { content } = r;
+      const { model } = r;
       // Vite answers the request with 500, prints the error and sends it to the overlay.
-      if (!content) return this.error(Object.assign(new Error(), overlayError(r)));
+      if (!model) return this.error(Object.assign(new Error(), overlayError(r)));
       const bare = id.slice(RESOLVED.length);
       if (bare === SITE_ID) {
-        const loaders = content.pages
+        const loaders = model.pages
           .map(
             ({ file }) => `  ${JSON.stringify(file)}: () => import(${JSON.stringify(PAGE_PREFIX + file)}),`,
           )
           .join('\n');
         return [
-          `export const site = ${JSON.stringify(content.site)};`,
-          `export const collections = ${JSON.stringify(deriveCollections(content.pages))};`,
-          `export const routes = ${JSON.stringify(deriveRoutes(content.pages))};`,
+          `export const site = ${JSON.stringify(model.site)};`,
+          `export const collections = ${JSON.stringify(model.collections)};`,
+          `export const routes = ${JSON.stringify(model.routes)};`,
           `export const pageLoaders = {\n${loaders}\n};`,
           `export const imageSizes = ${JSON.stringify(sizes())};`,
           `export const imageVariants = ${JSON.stringify(srcsetsOf(variants()))};`,
@@ -96,7 +100,7 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
       }
       if (bare.startsWith(PAGE_PREFIX)) {
         const file = bare.slice(PAGE_PREFIX.length);
-        const page = content.pages.find((p) => p.file === file);
+        const page = model.pages.find((p) => p.file === file);
         if (!page) throw new Error(`No page file ${file}`);
         return `export default ${JSON.stringify(page.page)};`;
       }
@@ -104,12 +108,12 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     },
     // The dev server's page gets the site's data block as a pre-rendered page has it (src/renderer/siteData.ts).
     transformIndexHtml(html) {
-      const content = current().content;
-      if (command !== 'serve' || !content || !html.includes('entry-client')) return html;
+      const { model } = current();
+      if (command !== 'serve' || !model || !html.includes('entry-client')) return html;
       const data = siteDataScript({
-        site: content.site,
-        collections: deriveCollections(content.pages),
-        routes: deriveRoutes(content.pages),
+        site: model.site,
+        collections: model.collections,
+        routes: model.routes,
         imageSizes: sizes(),
         imageVariants: {},
       });
@@ -142,7 +146,7 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
       });
       const onChange = (file: string) => {
         if (!isContent(file)) return;
-        result = validateContent(root, { freshSchemas: file.includes(`${path.sep}schema${path.sep}`) });
+        result = readFolder(root, { freshSchemas: file.includes(`${path.sep}schema${path.sep}`) });
         options.onValidated?.(result);
         for (const mod of server.moduleGraph.idToModuleMap.values()) {
           if (mod.id?.startsWith(RESOLVED + SITE_ID) || mod.id?.startsWith(RESOLVED + PAGE_PREFIX)) {

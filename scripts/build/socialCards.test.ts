@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Content, validateContent } from '../../node/folderSource.ts';
+import { type Content, readFolder } from '../../node/folderSource.ts';
 import { deriveRoutes, type Page } from '../../src/content/model.ts';
 import { headFor } from '../../src/renderer/head.ts';
 import { cardFacts, type DrawnCards, drawSocialCards, MAX_CARD_BYTES } from './socialCards.ts';
@@ -20,7 +20,7 @@ let out = '';
 let drawn: DrawnCards;
 
 beforeAll(async () => {
-  const check = validateContent(REPO);
+  const check = readFolder(REPO);
   if (!check.content) throw new Error('The repository content is invalid: run npm run validate.');
   content = check.content;
   out = mkdtempSync(path.join(tmpdir(), 'cards-'));

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { validateContent } from '../../node/folderSource.ts';
+import { readFolder } from '../../node/folderSource.ts';
 import { loadSiteFacts } from '../../node/siteFacts.ts';
 import { createServer } from '../../server/app.ts';
 import { deriveRoutes, NOT_FOUND_PATH, type RouteEntry } from '../../src/content/model.ts';
@@ -55,7 +55,7 @@ export function ensureBuild(dir = argValue('--build') ?? 'dist'): string {
  * `notFound`, the 404 page. `--routes /,/services/iot` picks some instead.
  */
 export function routesToVisit(options: { notFound: boolean }): RouteEntry[] {
-  const result = validateContent(REPO_ROOT);
+  const result = readFolder(REPO_ROOT);
   if (!result.content) throw new Error(`The content is not valid:\n${formatErrors(result.errors)}`);
   const all = deriveRoutes(result.content.pages);
   const picked = argValue('--routes');

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { validateContent } from '../../node/folderSource.ts';
+import { readFolder } from '../../node/folderSource.ts';
+import { readSchemaFiles } from '../../node/schemaFiles.ts';
+import { blockTypesFor } from '../../src/content/pageKinds.ts';
 import { API, contentApp, contentCopy, removeContentCopies, staffHeaders } from './editorTestSupport.ts';
 import { HISTORY_OFF_MESSAGE } from './history.ts';
 
@@ -51,18 +53,26 @@ describe('content API', () => {
     expect(body.history).toEqual({ enabled: false, message: HISTORY_OFF_MESSAGE });
   });
 
-  it('GET /pages lists each page with its kind and title', async () => {
+  it("GET /pages lists each page's kind, addresses, titles and the sections it may hold", async () => {
     const { pages } = (await get('/pages')).json();
     expect(pages).toContainEqual({
       file: 'pages/index.yaml',
       path: '/',
+      aliases: [],
       kind: 'home',
       title: expect.any(String),
       name: expect.any(String),
+      blockTypes: blockTypesFor('home', readSchemaFiles()),
       lastChange: null,
     });
-    expect(pages.find((p: { file: string }) => p.file === 'pages/services/iot.yaml').kind).toBe('service');
-    expect(pages.find((p: { file: string }) => p.file.startsWith('pages/careers/')).kind).toBe('career');
+    const byFile = (file: string) => pages.find((p: { file: string }) => p.file === file);
+    expect(byFile('pages/services/iot.yaml').kind).toBe('service');
+    expect(byFile('pages/services/school-management.yaml').aliases).toEqual(['/services']);
+    const career = pages.find((p: { file: string }) => p.file.startsWith('pages/careers/'));
+    expect(career.kind).toBe('career');
+    // Declared by the block schemas: a job opening may take the application form, the home page not.
+    expect(career.blockTypes).toContain('applicationForm');
+    expect(byFile('pages/index.yaml').blockTypes).not.toContain('applicationForm');
   });
 
   it('PUT /file writes only the changed lines and returns the new version', async () => {
@@ -149,7 +159,7 @@ describe('content API', () => {
     const templateLines = new Set(template.split('\n'));
     const added = text.split('\n').filter((line) => !templateLines.has(line));
     expect(added.map((line) => line.trim().split(':')[0])).toEqual(['path', 'title', 'title', 'order']);
-    expect(validateContent(dir).errors.filter((e) => e.file === file)).toEqual([]);
+    expect(readFolder(dir).errors.filter((e) => e.file === file)).toEqual([]);
   });
 
   it('PUT /file with copyOf refuses a template outside the content files, or one that is gone', async () => {

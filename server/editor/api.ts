@@ -6,7 +6,8 @@
  *
  *   GET  /site      every file's text and version, the pictures, whether history is on, and the
  *                   files that cannot be opened (problems: {file, message})
- *   GET  /pages     the pages with their kind, title, name, last change (and problem, if it has one)
+ *   GET  /pages     each page's kind, address, aliases, title, name, the block types it may hold,
+ *                   last change (and problem, if it has one): src/content/pageEntry.ts
  *   PUT  /file      {file, version, data, base?, keepMine?, seen?, copyOf?} -> {version, text, commit}
  *                   (on an older version: merged field by field with base, conflict.ts; 409 its report
  *                   when both changed a field; keepMine: the fields decided for mine when `seen`)
@@ -22,9 +23,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
-import { kindOfFile } from '../../src/content/pageKinds.ts';
+import { readSchemaFiles } from '../../node/schemaFiles.ts';
+import { pageEntryOf, parsedPage } from '../../src/content/pageEntry.ts';
 import { uploadFolderOf } from '../../src/content/pictureUse.ts';
-import { expectedPathFor } from '../../src/validator/validateSite.ts';
 import { withChangedKeys } from './changedKeys.ts';
 import { commitMessage, describeSave } from './changeSummary.ts';
 import { conflictReport, type Decisions, mergeOrReport } from './conflict.ts';
@@ -33,7 +34,6 @@ import { type FileState, listImages, readContentFile, versionOf, writeContentFil
 import { type FileProblem, scanPageFiles, textProblem } from './fileProblems.ts';
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
-import { pageNameOf, parsedPage } from './pageName.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import { siteProblem } from './siteProblem.ts';
 import { problemsAfterWrite } from './validateWrite.ts';
@@ -181,6 +181,9 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     return { files, problems, images: listImages(root), history: await historyState() };
   });
 
+  // Which block types each kind of page may hold: declared by the block schemas, which change only
+  // with the code.
+  const schemas = readSchemaFiles();
   app.get('/pages', async () => {
     const { files, problems } = readFiles();
     const listed = [
@@ -192,11 +195,7 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
       const problem = problems.find((p) => p.file === file)?.message;
       const data = problem ? null : parsedPage(files[file]?.text ?? '');
       return {
-        file,
-        path: typeof data?.path === 'string' ? data.path : expectedPathFor(file),
-        kind: kindOfFile(file),
-        title: typeof data?.title === 'string' ? data.title : file,
-        name: pageNameOf(data) ?? file,
+        ...pageEntryOf(file, data, schemas),
         lastChange: changes.get(file) ?? null,
         ...(problem && { problem }),
       };

@@ -17,8 +17,8 @@ import {
   type Schema,
   siteFormSchema,
 } from '../../src/admin/content/formSchemas.ts';
+import { pageNameOf, parsedPage } from '../../src/content/pageEntry.ts';
 import type { SchemaFile } from '../../src/validator/schemas.ts';
-import { pageNameOf, parsedPage } from './pageName.ts';
 
 type Segment = string | number;
 type Kind = 'changed' | 'added' | 'removed';

@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { validateContent } from '../../node/folderSource.ts';
-import { allowedBlockTypes } from '../admin/content/allowedBlocks.ts';
+import { readFolder } from '../../node/folderSource.ts';
 import { bundledSchemas } from '../validator/bundledSchemas.ts';
 import { memoryContentSource } from '../validator/memoryContentSource.ts';
 import { precompiledValidators } from '../validator/precompiledValidators.ts';
 import { blockSchemaFiles } from '../validator/schemas.ts';
 import { validateSite } from '../validator/validateSite.ts';
+import { pageEntryOf, parsedPage } from './pageEntry.ts';
 import { blockTypesFor, kindOfFile, PAGE_KINDS, pageKindsOfBlock } from './pageKinds.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -51,16 +51,24 @@ describe('page kinds', () => {
   });
 
   it('decide what the editor offers, whatever pages use today', () => {
-    const noPages = new Map<string, string>();
-    expect(allowedBlockTypes(noPages, 'career')).toEqual(blockTypesFor('career', bundledSchemas));
-    expect(allowedBlockTypes(noPages, 'home')).toContain('hero');
-    expect(allowedBlockTypes(noPages, 'other')).not.toContain('applicationForm');
+    // A career page with no sections yet is offered what career pages may hold, no more.
+    const entry = pageEntryOf(
+      'pages/careers/qa-engineer.yaml',
+      parsedPage('title: QA\nblocks: []\n'),
+      bundledSchemas,
+    );
+    expect(entry.blockTypes).toEqual(blockTypesFor('career', bundledSchemas));
+    expect(entry.blockTypes).toContain('applicationForm');
+    expect(pageEntryOf('pages/index.yaml', null, bundledSchemas).blockTypes).toContain('hero');
+    expect(pageEntryOf('pages/privacy.yaml', null, bundledSchemas).blockTypes).not.toContain(
+      'applicationForm',
+    );
   });
 });
 
 describe('the validator and page kinds', () => {
   it("accepts today's content", () => {
-    expect(validateContent(ROOT, { today: '2026-11-24' }).errors).toEqual([]);
+    expect(readFolder(ROOT, { today: '2026-11-24' }).errors).toEqual([]);
   });
 
   it('refuses a block on a kind of page its type does not declare, at its line, saying what fits', () => {

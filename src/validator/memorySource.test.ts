@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateContent } from '../../node/folderSource.ts';
+import { readFolder } from '../../node/folderSource.ts';
 import { bundledSchemas } from './bundledSchemas.ts';
 import { type MemoryContent, memoryContentSource } from './memoryContentSource.ts';
 import { precompiledValidators } from './precompiledValidators.ts';
@@ -44,7 +44,7 @@ function validateCopyOnDisk(replaced: ReadonlyMap<string, string>) {
     for (const part of ['site.yaml', 'pages', 'public', 'schema'])
       cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
     for (const [file, text] of replaced) writeFileSync(path.join(copy, file), text);
-    return validateContent(copy, { today: '2026-11-24' });
+    return readFolder(copy, { today: '2026-11-24' });
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
@@ -66,7 +66,7 @@ describe('the validator in memory (as the browser editor runs it)', () => {
       today: '2026-11-24',
     });
     expect(result.errors).toEqual([]);
-    expect(result.stats).toEqual(validateContent(ROOT, { today: '2026-11-24' }).stats);
+    expect(result.stats).toEqual(readFolder(ROOT, { today: '2026-11-24' }).stats);
   });
 
   it('reports an edited page with the same file:line:column and words as on disk', () => {

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { validateContent } from '../../node/folderSource.ts';
+import { readFolder } from '../../node/folderSource.ts';
 import { formatError } from './formatErrors.ts';
 import type { ContentError } from './types.ts';
 
@@ -44,25 +44,25 @@ afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('validateContent', () => {
+describe('readFolder', () => {
   it('accepts the valid fixture and returns its content', () => {
-    const result = validateContent(FIXTURE);
+    const result = readFolder(FIXTURE);
     expect(result.errors).toEqual([]);
     expect(result.content?.pages.map((p) => p.page.path).sort()).toEqual(['/', '/services/iot']);
     expect(result.stats).toEqual({ files: 3, pages: 2, blocks: 4 });
   });
 
   it('accepts the real site content', () => {
-    expect(validateContent(REPO).errors.map(formatError)).toEqual([]);
+    expect(readFolder(REPO).errors.map(formatError)).toEqual([]);
   });
 
   it('warns, without failing, about a job posting past its closing date', () => {
     const file = 'pages/careers/app-developer.yaml';
     const until = /validThrough: "([\d-]+)"/.exec(readFileSync(path.join(REPO, file), 'utf8'))?.[1] ?? '';
-    expect(validateContent(REPO, { today: until }).warnings, 'still open on its last day').toEqual([]);
+    expect(readFolder(REPO, { today: until }).warnings, 'still open on its last day').toEqual([]);
 
     const dayAfter = new Date(Date.parse(`${until}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const result = validateContent(REPO, { today: dayAfter });
+    const result = readFolder(REPO, { today: dayAfter });
     expect(result.errors).toEqual([]);
     expect(result.content).toBeDefined();
     expect(result.warnings.map((w) => w.file)).toContain(file);
@@ -78,7 +78,7 @@ describe('validateContent', () => {
     const dir = brokenCopy('pages/services/iot.yaml', (t) =>
       t.replace('type: bulletGrid', 'type: bulletGird'),
     );
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.file).toBe('pages/services/iot.yaml');
     expect(e.line).toBe(lineOf(dir, e.file, 'type: bulletGird'));
     expect(e.column).toBe(11);
@@ -90,7 +90,7 @@ describe('validateContent', () => {
     const dir = brokenCopy('pages/services/iot.yaml', (t) =>
       t.replace('    heading: What we do', '    headng: What we do'),
     );
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.line).toBe(lineOf(dir, e.file, 'headng:'));
     expect(e.column).toBe(5);
     expect(e.where).toBe('blocks[1].headng');
@@ -104,7 +104,7 @@ describe('validateContent', () => {
         '    image: { src: /images/pic.svg, alt: A bus, red }',
       ),
     );
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.message).toContain('Unknown property "red"');
     const dir2 = brokenCopy('site.yaml', (t) =>
       t.replace(
@@ -112,12 +112,12 @@ describe('validateContent', () => {
         '    image: { src: /images/pic.svg, alt: A bus, a red one }',
       ),
     );
-    expect(only(validateContent(dir2).errors).message).toContain('must be in "quotes"');
+    expect(only(readFolder(dir2).errors).message).toContain('must be in "quotes"');
   });
 
   it('reports a missing required field at its parent', () => {
     const dir = brokenCopy('pages/index.yaml', (t) => t.replace('    heading: Welcome\n', ''));
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.line).toBe(lineOf(dir, e.file, 'type: pageHero'));
     expect(e.where).toBe('blocks[0]');
     expect(e.message).toMatch(/^Missing required property "heading"\. Add a line "heading: …" here/);
@@ -126,7 +126,7 @@ describe('validateContent', () => {
   // The forms' fields are named in their definitions (src/forms/definitions/), not in the schema.
   it('names a form field that has no label in site.yaml, and the line to add', () => {
     const dir = brokenCopy('site.yaml', (t) => t.replace('      query: Your Query\n', ''));
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.file).toBe('site.yaml');
     expect(e.line).toBe(lineOf(dir, e.file, 'name: Full Name'));
     expect(e.column).toBe(7);
@@ -140,7 +140,7 @@ describe('validateContent', () => {
     const dir = brokenCopy('site.yaml', (t) =>
       t.replace('serviceType: Service Type', 'servceType: Service Type'),
     );
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.line).toBe(lineOf(dir, e.file, 'servceType:'));
     expect(e.column).toBe(7);
     expect(e.where).toBe('forms.demo.labels.servceType');
@@ -149,7 +149,7 @@ describe('validateContent', () => {
     const extra = brokenCopy('site.yaml', (t) =>
       t.replace('      message: Message\n', '      message: Message\n      colour: Blue\n'),
     );
-    const x = only(validateContent(extra).errors);
+    const x = only(readFolder(extra).errors);
     expect(x.line).toBe(lineOf(extra, x.file, 'colour: Blue'));
     expect(x.message).toBe(
       'The contact form has no field "colour": remove this line. Its fields are name, email, mobileNumber, message.',
@@ -163,7 +163,7 @@ describe('validateContent', () => {
         '        bullets: Live tracking',
       ),
     );
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.line).toBe(lineOf(dir, e.file, 'bullets: Live tracking'));
     expect(e.column).toBe(18);
     expect(e.message).toBe('Must be a list (lines starting with "- "), not the text "Live tracking".');
@@ -171,7 +171,7 @@ describe('validateContent', () => {
 
   it('reports an internal link to no page, with a suggestion', () => {
     const dir = brokenCopy('site.yaml', (t) => t.replace('link: /services/iot', 'link: /services/iott'));
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.file).toBe('site.yaml');
     expect(e.line).toBe(lineOf(dir, 'site.yaml', 'link: /services/iott'));
     expect(e.column).toBe(11);
@@ -184,7 +184,7 @@ describe('validateContent', () => {
     const dir = brokenCopy('pages/index.yaml', (t) =>
       t.replace('desktop: /images/pic.svg', 'desktop: /images/pik.svg'),
     );
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.line).toBe(lineOf(dir, e.file, 'desktop: /images/pik.svg'));
     expect(e.where).toBe('blocks[0].background.desktop');
     expect(e.message).toBe('Image "/images/pik.svg" not found: there is no file public/images/pik.svg.');
@@ -243,7 +243,7 @@ describe('validateContent', () => {
     },
   ])('reports $kind once, at the line and column where it starts', ({ edit, line, column, message }) => {
     const dir = brokenCopy('pages/index.yaml', edit);
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.file).toBe('pages/index.yaml');
     expect(e.message).toMatch(/^YAML syntax: /);
     expect(e.message).toContain(message);
@@ -256,7 +256,7 @@ describe('validateContent', () => {
         .replace('title: Fixture home', 'title: "Fixture home"\ntitle: Again')
         .replace('    heading: Welcome', '\theading: Welcome'),
     );
-    expect(validateContent(dir).errors.map((e) => `${e.line}:${e.column}`)).toEqual(['4:1', '8:1']);
+    expect(readFolder(dir).errors.map((e) => `${e.line}:${e.column}`)).toEqual(['4:1', '8:1']);
   });
 
   it('keeps the address of a page it cannot read, so links to it are no false errors', () => {
@@ -275,7 +275,7 @@ describe('validateContent', () => {
     );
     const iot = path.join(dir, 'pages/services/iot.yaml');
     writeFileSync(iot, readFileSync(iot, 'utf8').replace('paragraph: Contact', 'paragraph: "Contact'));
-    expect(validateContent(dir).errors.map(formatError)).toEqual([
+    expect(readFolder(dir).errors.map(formatError)).toEqual([
       expect.stringMatching(/^pages\/index\.yaml:3:8\n {2}YAML syntax: the text that starts with "/),
       expect.stringMatching(
         /^pages\/services\/iot\.yaml:\d+:\d+\n {2}YAML syntax: the text that starts with "/,
@@ -291,7 +291,7 @@ describe('validateContent', () => {
       path.join(dir, 'site.yaml'),
       readFileSync(path.join(dir, 'site.yaml'), 'utf8').replace('link: /services/iot', 'link: /servces/iot'),
     );
-    const link = validateContent(dir).errors.find((e) => e.file === 'site.yaml');
+    const link = readFolder(dir).errors.find((e) => e.file === 'site.yaml');
     expect(link?.message).toBe(
       'Link "/servces/iot" goes to no page: no file in pages/ has this path or alias. Did you mean "/services/iot"? If it is meant for a page of pages/index.yaml, fix the YAML syntax error there first.',
     );
@@ -299,18 +299,18 @@ describe('validateContent', () => {
 
   it('suggests the closest icon name', () => {
     const dir = brokenCopy('pages/services/iot.yaml', (t) => t.replace('icon: truck', 'icon: truk'));
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.message).toBe('"truk" is not allowed here. Did you mean "truck"?');
   });
 
   it('rejects a path that does not mirror the file, and duplicate addresses', () => {
     const dir = brokenCopy('pages/index.yaml', (t) => t.replace('path: /', 'path: /services'));
-    const messages = validateContent(dir).errors.map((e) => e.message);
+    const messages = readFolder(dir).errors.map((e) => e.message);
     expect(messages).toEqual([
       'The path "/services" is the address of pages/services/iot.yaml (was this page copied from it?). Change it to "/", the address of this file\'s place under pages/.',
     ]);
     const moved = brokenCopy('pages/index.yaml', (t) => t.replace('path: /', 'path: /home'));
-    expect(validateContent(moved).errors.map((e) => e.message)).toEqual([
+    expect(readFolder(moved).errors.map((e) => e.message)).toEqual([
       'The path "/home" does not match where the file is: pages/index.yaml serves "/". Change the path to "/", or move the file to pages/home.yaml.',
     ]);
   });
@@ -319,7 +319,7 @@ describe('validateContent', () => {
     const dir = brokenCopy('pages/services/iot.yaml', (t) =>
       t.replace('type: bulletGrid', 'type: bulletGird').replace('label: Ready?', 'lable: Ready?'),
     );
-    expect(validateContent(dir).errors.map(formatError)).toEqual([
+    expect(readFolder(dir).errors.map(formatError)).toEqual([
       expect.stringContaining('Unknown block type "bulletGird"'),
       expect.stringContaining('Unknown property "lable". Did you mean "label"?'),
     ]);
@@ -341,7 +341,7 @@ describe('shared text cards (textCards `shared: name`)', () => {
 
   it('reports a name site.yaml sharedText does not have, where it is, with a suggestion', () => {
     const dir = realCopy((t) => t.replace('- shared: careersAboutUs', '- shared: careerAboutUs'));
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.file).toBe(CAREER);
     expect(e.line).toBe(lineOf(dir, CAREER, 'shared: careerAboutUs'));
     expect(e.where).toBe('blocks[1].cards[0].shared');
@@ -352,7 +352,7 @@ describe('shared text cards (textCards `shared: name`)', () => {
 
   it('reports a mistyped card once, as the form it is closest to (not both forms of a card)', () => {
     const dir = realCopy((t) => t.replace('- title: Job Description', '- tilte: Job Description'));
-    const e = only(validateContent(dir).errors);
+    const e = only(readFolder(dir).errors);
     expect(e.line).toBe(lineOf(dir, CAREER, 'tilte: Job Description'));
     expect(e.where).toBe('blocks[1].cards[1].tilte');
     expect(e.message).toBe('Unknown property "tilte". Did you mean "title"?');
@@ -364,7 +364,7 @@ describe('the title shown (site.yaml titleTemplate)', () => {
     const dir = brokenCopy('pages/services/iot.yaml', (t) =>
       t.replace(/^title: .*$/m, 'title: Telematics, GPS Tracking and IoT Sensor Platforms for Every Fleet'),
     );
-    const result = validateContent(dir);
+    const result = readFolder(dir);
     expect(result.errors.map(formatError)).toEqual([]);
     const warning = result.warnings.find((w) => w.where === 'title');
     expect(warning?.file).toBe('pages/services/iot.yaml');
@@ -375,7 +375,7 @@ describe('the title shown (site.yaml titleTemplate)', () => {
   });
 
   it('has no such warning for the real site', () => {
-    expect(validateContent(REPO).warnings.filter((w) => w.where === 'title')).toEqual([]);
+    expect(readFolder(REPO).warnings.filter((w) => w.where === 'title')).toEqual([]);
   });
 });
 
@@ -398,8 +398,8 @@ describe('the editor schema line (# yaml-language-server: $schema=...)', () => {
   }
 
   it('is accepted where it leads to the right schema, from the content folder or the validator', () => {
-    expect(validateContent(FIXTURE).warnings).toEqual([]);
-    expect(validateContent(selfContainedCopy()).warnings).toEqual([]);
+    expect(readFolder(FIXTURE).warnings).toEqual([]);
+    expect(readFolder(selfContainedCopy()).warnings).toEqual([]);
   });
 
   it('warns, without failing, about a page copied to a folder of another depth, giving the right line', () => {
@@ -409,7 +409,7 @@ describe('the editor schema line (# yaml-language-server: $schema=...)', () => {
       .replace('aliases: [/services]\n', '')
       .replace(/order: \d+/, 'order: 99');
     writeFileSync(path.join(dir, 'pages/telematics.yaml'), moved);
-    const result = validateContent(dir);
+    const result = readFolder(dir);
     expect(result.errors).toEqual([]);
     expect(result.content).toBeDefined();
     expect(result.warnings.map(formatError)).toEqual([
@@ -421,7 +421,7 @@ describe('the editor schema line (# yaml-language-server: $schema=...)', () => {
     const dir = selfContainedCopy();
     const site = path.join(dir, 'site.yaml');
     writeFileSync(site, readFileSync(site, 'utf8').replace(/^# yaml-language-server: .*\n/, ''));
-    const result = validateContent(dir);
+    const result = readFolder(dir);
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([
       {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateContent } from '../../node/folderSource.ts';
+import { readFolder } from '../../node/folderSource.ts';
 import { loadSiteFacts } from '../../node/siteFacts.ts';
 import { hashPassword } from '../../server/admin/password.ts';
 import { createServer, type SiteServer } from '../../server/app.ts';
@@ -124,7 +124,7 @@ function validatorMessages(file: string, text: string): string[] {
     for (const part of ['site.yaml', 'pages', 'public'])
       cpSync(path.join(contentDir, part), path.join(copy, part), { recursive: true });
     writeFileSync(path.join(copy, file), text);
-    return validateContent(copy)
+    return readFolder(copy)
       .errors.filter((e) => e.file === file)
       .map((e) => e.message);
   } finally {
@@ -233,7 +233,7 @@ describe('the page editor', { timeout: 120_000 }, () => {
     const text = onDisk();
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schema/page.schema.json');
     expect(text).toMatch(/^ {4}heading: Drone Training$/m);
-    const check = validateContent(contentDir);
+    const check = readFolder(contentDir);
     expect(check.errors.filter((e) => e.file === FILE)).toEqual([]);
     expect(check.errors).toEqual([]);
     expect(Number(git('rev-list', '--count', 'HEAD'))).toBe(commits + 1);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { validateContent } from '../../node/folderSource.ts';
+import { readFolder } from '../../node/folderSource.ts';
 import { readImageSizes } from '../../node/imageSizes.ts';
 import { type Block, deriveCollections, deriveRoutes } from '../../src/content/model.ts';
 import { App } from '../../src/renderer/App.tsx';
@@ -31,7 +31,7 @@ const cache = new Map<string, SiteContent>();
 export function loadContent(root: string = REPO_ROOT): SiteContent {
   const cached = cache.get(root);
   if (cached) return cached;
-  const result = validateContent(root);
+  const result = readFolder(root);
   if (!result.content) throw new Error(formatErrors(result.errors));
   const { site, pages } = result.content;
   const byFile = new Map(pages.map((p) => [p.file, p.page]));

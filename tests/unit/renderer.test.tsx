@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { validateContent } from '../../node/folderSource.ts';
+import { readFolder } from '../../node/folderSource.ts';
 import { formatError } from '../../src/validator/formatErrors.ts';
 import { loadContent, REPO_ROOT, renderRoute } from '../support/content.tsx';
 
@@ -141,7 +141,7 @@ blocks:
       path.join(dir, 'pages/services/drones.yaml'),
       newPage.replace('type: pageHero', 'type: pageHeroo'),
     );
-    const errors = validateContent(dir).errors.map(formatError);
+    const errors = readFolder(dir).errors.map(formatError);
     expect(errors).toEqual([
       'pages/services/drones.yaml:15:11  blocks[0].type\n  Unknown block type "pageHeroo". Did you mean "pageHero"?',
     ]);

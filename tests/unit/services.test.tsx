@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { act, type RenderResult, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { validateContent } from '../../node/folderSource.ts';
+import { readFolder } from '../../node/folderSource.ts';
 import ServicesCarousel from '../../src/blocks/servicesCarousel/ServicesCarousel.tsx';
 import type { Block, BlockOf } from '../../src/content/model.ts';
 import { blockRegistry } from '../../src/renderer/registry.ts';
@@ -377,7 +377,7 @@ describe('a new service page added as one YAML file', () => {
   it('is refused with its file and line when it names an unknown block type', () => {
     const broken = NEW_SERVICE.replace('type: bulletGrid', 'type: bulletList');
     const root = siteCopyWith(NEW_FILE, broken);
-    const errors = validateContent(root).errors.filter((e) => e.file === NEW_FILE);
+    const errors = readFolder(root).errors.filter((e) => e.file === NEW_FILE);
     expect(errors.map(formatError)).toHaveLength(1);
     const line =
       readFileSync(path.join(root, NEW_FILE), 'utf8')

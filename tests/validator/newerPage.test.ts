@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { validateContent } from '../../node/folderSource.ts';
+import { readFolder } from '../../node/folderSource.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/minimal-site');
 const ORIGINAL = 'pages/services/iot.yaml';
@@ -53,7 +53,7 @@ describe('an alias left in a copied page', () => {
     ['not committed yet', false],
   ])('is reported on the copy (%s)', (_name, committed) => {
     const dir = siteWithCopy(committed);
-    const errors = validateContent(dir).errors;
+    const errors = readFolder(dir).errors;
     expect(errors.map((e) => [e.file, e.code])).toEqual([[COPY, 'duplicate-address']]);
     expect(errors[0]?.message).toContain(`Remove "/services" from this page's aliases`);
   });

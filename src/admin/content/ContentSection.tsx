@@ -3,6 +3,8 @@
  * lazy-loads this module, so none of the editor reaches the public pages or the inbox.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
+import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import { contentApi, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import { NewPageDialog } from './NewPageDialog.tsx';
@@ -108,10 +110,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
             setPages((list) => [
               ...(list ?? []),
               {
-                file,
-                path: `/${file.replace(/^pages\//, '').replace(/\.yaml$/, '')}`,
-                kind: newFrom.kind,
-                title: /^title:\s*(.*)$/m.exec(text)?.[1] ?? file,
+                ...pageEntryOf(file, parsedPage(text), bundledSchemas),
                 lastChange: { name: staff.name, date: new Date().toISOString() },
               },
             ]);

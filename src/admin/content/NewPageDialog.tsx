@@ -1,6 +1,8 @@
 /** The form for a new page: a title, and an address made from it that the user may change. */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { parse } from 'yaml';
+import { pageEntriesOf } from '../../content/pageEntry.ts';
+import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import { ApiError, type ContentApi, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import type { Data } from './document.ts';
@@ -50,16 +52,16 @@ export function NewPageDialog({
     return list;
   }, [site]);
 
-  /** Every address in use: each page's path and aliases, with the page that holds it. */
+  /** Every address in use: each page's path and aliases, named by the page that holds it. */
   const taken = useMemo(() => {
-    const map = new Map<string, string>();
-    for (const { file, page } of pages) {
-      if (typeof page.path === 'string') map.set(page.path, file);
-      if (Array.isArray(page.aliases))
-        for (const a of page.aliases) if (typeof a === 'string') map.set(a, `${file} (alias)`);
-    }
-    return map;
-  }, [pages]);
+    const files = Object.entries(site.files).map(([file, { text }]) => [file, text] as const);
+    return new Map(
+      pageEntriesOf(files, bundledSchemas).flatMap((page) => [
+        [page.path, `the page "${page.name}"`] as const,
+        ...page.aliases.map((alias) => [alias, `the page "${page.name}" as another address`] as const),
+      ]),
+    );
+  }, [site]);
 
   const path = typed ? (address as string) : title ? addressFor(from.path, title) : '';
   const problem = path ? addressProblem(path, taken) : null;

@@ -7,9 +7,10 @@
  */
 import { type FocusEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { linkChoicesOf, pageEntriesOf, pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
 import { below } from '../../styles/breakpoints.ts';
 import { matchesMedia, useMediaQuery } from '../../ui/motion.ts';
-import { allowedBlockTypes } from './allowedBlocks.ts';
+import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import type { ContentApi, FieldConflict, HistoryVersion, PageSummary, SiteFiles } from './api.ts';
 import { BlockCard } from './BlockCard.tsx';
 import { ConflictNotice } from './ConflictNotice.tsx';
@@ -33,7 +34,6 @@ import { editorShortcuts } from './editorShortcuts.ts';
 import { pageFieldLabel } from './fieldLabels.ts';
 import type { EditorFormContext } from './formContext.ts';
 import { HistoryPanel, versionLabel } from './HistoryPanel.tsx';
-import { kindOfFile } from './kinds.ts';
 import { LeaveDialog } from './LeaveDialog.tsx';
 import { useLeaveGuard } from './leaveGuard.ts';
 import { type Pane, PaneSwitch, paneTabId } from './PaneSwitch.tsx';
@@ -130,8 +130,16 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
   const [pane, setPane] = useState<Pane>('edit');
   const formScroll = useRef(0);
 
-  const kind = kindOfFile(file);
-  const allowed = useMemo(() => allowedBlockTypes(snapshot.files, kind), [snapshot, kind]);
+  // Which sections the page may hold: its entry in the page list (the server's), or, for a page the
+  // list does not hold yet, the entry read from its own text.
+  const allowed = useMemo(
+    () =>
+      (
+        pages?.find((p) => p.file === file) ??
+        pageEntryOf(file, parsedPage(site.files[file]?.text ?? ''), bundledSchemas)
+      ).blockTypes,
+    [pages, file, site],
+  );
   const [addType, setAddType] = useState(allowed[0] ?? '');
 
   // The keyboard starts at the page's name, and the window stays at the top: the notices above the
@@ -182,19 +190,13 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
     [problems, deferred],
   );
 
-  const addresses = useMemo(() => {
-    const list: { value: string; label: string }[] = [{ value: '#contactus', label: 'The footer (contact)' }];
-    for (const [f, text] of snapshot.files) {
-      if (!f.startsWith('pages/')) continue;
-      const path = /^path:\s*(\S+)/m.exec(text)?.[1];
-      const title = /^title:\s*(.*)$/m.exec(text)?.[1] ?? f;
-      if (path) list.push({ value: path, label: title });
-      for (const alias of text.match(/^aliases:\s*\n((?:\s+-\s*\S+\n?)+)/m)?.[1]?.matchAll(/-\s*(\S+)/g) ??
-        [])
-        if (alias[1]) list.push({ value: alias[1], label: `${title} (alias)` });
-    }
-    return list;
-  }, [snapshot]);
+  const addresses = useMemo(
+    () => [
+      { value: '#contactus', label: 'The footer (contact)' },
+      ...linkChoicesOf(pageEntriesOf(snapshot.files, bundledSchemas)),
+    ],
+    [snapshot],
+  );
 
   const conflictFields = useConflictFields({
     status: edited.status,

@@ -11,6 +11,8 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { parse, stringify, YAMLParseError } from 'yaml';
+import { linkChoicesOf, pageEntriesOf } from '../../content/pageEntry.ts';
+import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import type { ContentApi, FieldConflict, HistoryVersion, SiteFiles } from './api.ts';
 import { ConflictNotice } from './ConflictNotice.tsx';
 import styles from './content.module.css';
@@ -225,10 +227,12 @@ function SiteSettings({ site, client, account = '', onBack, onSaved }: SiteEdito
       const id = fieldId('site', w.path);
       warnings.set(id, [...(warnings.get(id) ?? []), w.message]);
     }
-    const addresses = Object.entries(site.files).flatMap(([f, { text }]) => {
-      const path = f.startsWith('pages/') ? /^path:\s*(\S+)/m.exec(text)?.[1] : undefined;
-      return path ? [{ value: path, label: f }] : [];
-    });
+    const addresses = linkChoicesOf(
+      pageEntriesOf(
+        Object.entries(site.files).map(([f, { text }]) => [f, text] as const),
+        bundledSchemas,
+      ),
+    );
     return {
       ...pictures,
       addresses,

@@ -217,9 +217,9 @@ describe('new pages', () => {
   it('derives the address from the title and refuses one in use', () => {
     expect(slugOf('Fleet Tracking & GPS!')).toBe('fleet-tracking-and-gps');
     expect(addressFor('/services/iot', 'Cold Chain Monitoring')).toBe('/services/cold-chain-monitoring');
-    const taken = new Map([['/services/iot', 'pages/services/iot.yaml']]);
+    const taken = new Map([['/services/iot', 'the page "Telematics (IoT)"']]);
     expect(addressProblem('/services/iot', taken)).toBe(
-      'The address "/services/iot" is already used by pages/services/iot.yaml. Choose another.',
+      'The address "/services/iot" is already used by the page "Telematics (IoT)". Choose another.',
     );
     expect(addressProblem('/Services/X', taken)).toMatch(/lower-case letters/);
     expect(addressProblem('/services/new', taken)).toBeNull();
@@ -300,7 +300,7 @@ describe('new pages', () => {
     expect(addressInput).toHaveValue('/services/cold-chain');
     await userEvent.clear(addressInput);
     await userEvent.type(addressInput, '/services/iot');
-    expect(dialog).toHaveTextContent('already used by pages/services/iot.yaml');
+    expect(dialog).toHaveTextContent('already used by the page "Telematics (IoT)"');
     expect(button('Create page')).toBeDisabled();
     await userEvent.clear(addressInput);
     await userEvent.type(addressInput, '/services/cold-chain');

@@ -3,17 +3,13 @@
  * and what they answer). Everything goes through `fetch`, which tests replace with a stub.
  */
 
+import type { PageEntry } from '../../content/pageEntry.ts';
 import type { PageKind } from '../../content/pageKinds.ts';
 
 export type { PageKind };
 
-export interface PageSummary {
-  file: string;
-  path: string;
-  kind: PageKind;
-  title: string;
-  /** The page's own name (its listing title, else its first heading); older servers send none. */
-  name?: string;
+/** A page of the list: what src/content/pageEntry.ts reads of its file, and its last change. */
+export interface PageSummary extends PageEntry {
   lastChange: { name: string; date: string } | null;
   /** Why the editor cannot open this file (a link, a text that explodes when read), if it cannot. */
   problem?: string;

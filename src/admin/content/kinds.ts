@@ -9,8 +9,8 @@ export const KIND_GROUPS: { kind: PageKind; heading: string }[] = [
   { kind: 'other', heading: 'Other pages' },
 ];
 
-/** What people call a page: its own name, else (from an older server) its search title. */
-export const nameOf = (page: PageSummary): string => page.name ?? page.title;
+/** What people call a page: its own name (src/content/pageEntry.ts). */
+export const nameOf = (page: PageSummary): string => page.name;
 
 /** The pages whose name, search title or address holds every word typed (any case, any order). */
 export function matchingPages(pages: readonly PageSummary[], query: string): PageSummary[] {
@@ -30,9 +30,6 @@ export function groupByKind(
     pages: pages.filter((p) => p.kind === g.kind).sort((a, b) => nameOf(a).localeCompare(nameOf(b))),
   })).filter((g) => g.pages.length > 0);
 }
-
-/** The kind of a page file, from where it is (used for a page just created, before /pages says). */
-export { kindOfFile } from '../../content/pageKinds.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

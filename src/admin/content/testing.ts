@@ -6,8 +6,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { vi } from 'vitest';
+import { pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
+import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import type { PageSummary, SiteFiles } from './api.ts';
-import { kindOfFile } from './kinds.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -49,14 +50,6 @@ export interface FakeServer {
   answer(route: string, handler: (body: unknown, url: URL) => { status: number; body: unknown }): void;
 }
 
-function titleOf(text: string): string {
-  return /^title:\s*(.*)$/m.exec(text)?.[1]?.replace(/^["']|["']$/g, '') ?? '';
-}
-
-function pathOf(text: string): string {
-  return /^path:\s*(\S*)/m.exec(text)?.[1] ?? '';
-}
-
 export function fakeServer(): FakeServer {
   const texts = repositoryTexts();
   const images = repositoryImages();
@@ -85,10 +78,8 @@ export function fakeServer(): FakeServer {
               .filter(([f]) => f.startsWith('pages/'))
               .map(
                 ([file, text]): PageSummary => ({
-                  file,
-                  path: pathOf(text),
-                  kind: kindOfFile(file),
-                  title: titleOf(text),
+                  // What the server answers: the entry of src/content/pageEntry.ts, and a change.
+                  ...pageEntryOf(file, parsedPage(text), bundledSchemas),
                   lastChange: { name: 'Priya', date: '2026-11-20T10:30:00Z' },
                 }),
               ),

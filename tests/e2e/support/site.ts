@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { inject } from 'vitest';
-import { type Content, validateContent } from '../../../node/folderSource.ts';
+import { type Content, readFolder } from '../../../node/folderSource.ts';
 import { deriveRoutes, fullTitle, NOT_FOUND_PATH, type RouteEntry } from '../../../src/content/model.ts';
 import { formatErrors } from '../../../src/validator/formatErrors.ts';
 
@@ -49,7 +49,7 @@ let contentCache: Content | undefined;
 /** The site's content, validated exactly as the build does. */
 export function siteContent(): Content {
   if (contentCache) return contentCache;
-  const result = validateContent(REPO_ROOT);
+  const result = readFolder(REPO_ROOT);
   if (!result.content) throw new Error(`The content is not valid:\n${formatErrors(result.errors)}`);
   contentCache = result.content;
   return contentCache;

@@ -1,0 +1,107 @@
+/**
+ * What the staff tools know of one page file, read from its YAML even when the page is not valid
+ * yet: its kind, addresses, titles, and the kinds of section it may hold. The editor's page list
+ * (server/editor/api.ts), its link choosers and "Add a section", the history's commit messages
+ * and the content model (readSite.ts) all read a page through here, so none of them guesses.
+ * Browser-safe: it parses text it is given and reads no file.
+ */
+import { parse } from 'yaml';
+import { expectedPathFor } from '../validator/pageRules.ts';
+import type { SchemaFile } from '../validator/schemas.ts';
+import { blockTypesFor, kindOfFile, type PageKind } from './pageKinds.ts';
+
+/** A page file's data as parsed, before (or without) the validator's approval: every field unknown. */
+export interface PageData {
+  path?: unknown;
+  aliases?: unknown;
+  title?: unknown;
+  listing?: { title?: unknown } | null;
+  blocks?: unknown;
+}
+
+export interface PageEntry {
+  /** Relative to the content root, e.g. "pages/services/iot.yaml". */
+  file: string;
+  kind: PageKind;
+  /** The page's address: its `path`, else the one its file's place gives it. */
+  path: string;
+  /** Other addresses served by the same page ("/services"). */
+  aliases: string[];
+  /** The search and browser-tab title, as written (the file name when it has none). */
+  title: string;
+  /** The page's own name, as people call it (`pageNameOf`), else its file name. */
+  name: string;
+  /** The block types this kind of page may hold, as the block schemas declare (`pageKinds`). */
+  blockTypes: string[];
+}
+
+/** The page file's data, or null when it is not YAML of a page (the validator says why). */
+export function parsedPage(text: string): PageData | null {
+  try {
+    const data = parse(text) as unknown;
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as PageData) : null;
+  } catch {
+    return null;
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/**
+ * A page's own name, as people call it: its `listing.title` (its card and menu name), else its
+ * first heading; never the search title ("Graphic Designer (Remote) | Careers"), which is written
+ * for search results.
+ */
+export function pageNameOf(data: PageData | null): string | undefined {
+  if (!data) return undefined;
+  const listed = text(data.listing?.title);
+  if (listed) return listed;
+  if (Array.isArray(data.blocks))
+    for (const block of data.blocks as { heading?: unknown; title?: unknown }[]) {
+      const heading = text(block?.heading) ?? text(block?.title);
+      if (heading) return heading;
+    }
+  // No listing and no heading: the search title without what the site adds after " | ".
+  return text(data.title)?.split(' | ')[0];
+}
+
+/** One page file's entry, from its parsed data (null: unreadable, so only its place speaks). */
+export function pageEntryOf(file: string, data: PageData | null, schemas: readonly SchemaFile[]): PageEntry {
+  const kind = kindOfFile(file);
+  const aliases = Array.isArray(data?.aliases)
+    ? data.aliases.filter((a): a is string => typeof a === 'string')
+    : [];
+  return {
+    file,
+    kind,
+    path: text(data?.path) ?? expectedPathFor(file),
+    aliases,
+    title: text(data?.title) ?? file,
+    name: pageNameOf(data) ?? file,
+    blockTypes: blockTypesFor(kind, schemas),
+  };
+}
+
+/** A choice of a link chooser: an address and the words that name it. */
+export interface LinkChoice {
+  value: string;
+  label: string;
+}
+
+/** Every address the pages serve, each named as the page list names its page (an alias says so). */
+export function linkChoicesOf(entries: readonly PageEntry[]): LinkChoice[] {
+  return entries.flatMap((entry) => [
+    { value: entry.path, label: entry.name },
+    ...entry.aliases.map((alias) => ({ value: alias, label: `${entry.name} (another address)` })),
+  ]);
+}
+
+/** The entries of the page files among `files` (file name → text), e.g. the editor's snapshot. */
+export function pageEntriesOf(
+  files: Iterable<readonly [string, string]>,
+  schemas: readonly SchemaFile[],
+): PageEntry[] {
+  return [...files]
+    .filter(([file]) => file.startsWith('pages/'))
+    .map(([file, text]) => pageEntryOf(file, parsedPage(text), schemas));
+}
