@@ -11,13 +11,16 @@
  *   --steps        print a line `STEP <name>` as each step begins (validate, build, prerender,
  *                  cards, compress) and `STEP done <pages>` at the end
  *   --no-compress  leave out the brotli/gzip copies (the server then makes each on first request)
- * Publish (server/editor/publish.ts) runs this script with all four and shows the steps as
+ *   --exit-with-parent  stop when the process that started the build ends (its standard input,
+ *                  a pipe it keeps open, closes): node/exitWithParent.ts
+ * Publish (server/editor/publish.ts) runs this script with all five and shows the steps as
  * progress; it leaves out the compressed copies because, at best quality, they would double the
  * time from Publish to live.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { InlineConfig, PluginOption } from 'vite';
+import { exitWhenParentEnds } from '../node/exitWithParent.ts';
 import { readFolder } from '../node/folderSource.ts';
 import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
 
@@ -31,8 +34,10 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: 'dist' },
     steps: { type: 'boolean', default: false },
     'no-compress': { type: 'boolean', default: false },
+    'exit-with-parent': { type: 'boolean', default: false },
   },
 });
+const stopWatchingParent = args['exit-with-parent'] ? exitWhenParentEnds() : () => {};
 const contentDir = path.resolve(root, args.content);
 const outDir = path.resolve(root, args.out);
 const step = (name: string) => args.steps && console.log(`STEP ${name}`);
@@ -108,3 +113,4 @@ console.log(
   `Built ${path.relative(root, outDir) || '.'}/: ${written} pages pre-rendered, ${drawn.cards.length} sharing cards drawn in ${(drawn.ms / 1000).toFixed(1)} s (largest ${Math.round(largest / 1024)} KB).`,
 );
 step(`done ${written}`);
+stopWatchingParent();

@@ -13,11 +13,13 @@
  * for the next start.
  * Under `npm run dev` there is nothing to publish: the dev server shows every save at once.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { EXIT_WITH_PARENT_FLAG } from '../../node/exitWithParent.ts';
 import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../../node/siteFacts.ts';
 import type { ServedSite } from '../static.ts';
 import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
@@ -172,21 +174,7 @@ export class SitePublisher implements Publisher {
 
   private build(work: string): Promise<{ code: number; stderr: string; pages: number }> {
     return new Promise((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          BUILD_SCRIPT,
-          '--content',
-          this.options.contentDir,
-          '--out',
-          work,
-          '--steps',
-          '--no-compress',
-        ],
-        { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
+      const child = startBuild(this.options.contentDir, work);
       let stderr = '';
       let pages = 0;
       let pending = '';
@@ -208,6 +196,33 @@ export class SitePublisher implements Publisher {
       child.on('close', (code) => resolve({ code: code ?? -1, stderr, pages }));
     });
   }
+}
+
+/**
+ * Starts `npm run build` of `contentDir` into `outDir` as Publish runs it: steps printed, no
+ * compressed copies, and ending with this process, however it ends (node/exitWithParent.ts).
+ */
+export function startBuild(
+  contentDir: string,
+  outDir: string,
+): ChildProcessByStdio<Writable, Readable, Readable> {
+  return spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      BUILD_SCRIPT,
+      '--content',
+      contentDir,
+      '--out',
+      outDir,
+      '--steps',
+      '--no-compress',
+      EXIT_WITH_PARENT_FLAG,
+    ],
+    // Standard input stays an open pipe for the build's life: it closes when this process ends.
+    { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
 }
 
 export function registerPublishRoutes(app: FastifyInstance, publisher: Publisher | undefined): void {
