@@ -58,6 +58,7 @@ const { precompressDir } = await import('../node/precompress.ts');
 const { prerender } = await import('./build/prerender.ts');
 const { drawSocialCards } = await import('./build/socialCards.ts');
 const { writeSiteFacts } = await import('../node/siteFacts.ts');
+const { codeVersion, contentCommit, writeRelease } = await import('../node/release.ts');
 
 /**
  * Vite's settings: those of vite.config.ts (the one list of plugins and options), with the content
@@ -105,6 +106,12 @@ const drawn = check.content
 const largest = Math.max(0, ...drawn.cards.map((c) => c.bytes));
 // What the forms accept (service types, open positions), read by the server that serves this build.
 if (check.content) writeSiteFacts(outDir, check.content);
+// Which content commit and which code this build is, for health to report (node/release.ts).
+writeRelease(outDir, {
+  content: contentCommit(contentDir),
+  code: codeVersion(),
+  builtAt: new Date().toISOString(),
+});
 if (!args['no-compress']) {
   step('compress');
   await precompressDir(path.join(outDir, 'client')); // brotli/gzip copies, so no request compresses

@@ -4,6 +4,7 @@
  * run it on port 0 with a temporary database.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
@@ -11,6 +12,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { readRelease } from '../node/release.ts';
 import { API_PATHS, messages } from '../src/forms/rules.ts';
 import { registerAdminPage } from './admin/page.ts';
 import { parsePasswordHash } from './admin/password.ts';
@@ -307,7 +309,11 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     prefix: `${apiPrefix}/admin/content`,
     ...editorOptions(app, requireRole('content'), options.clientDir),
   });
-  registerHealth(app, db, apiPrefix);
+  // The release of the build served now: Publish swaps builds, so it is looked up on each probe.
+  registerHealth(app, db, apiPrefix, () => {
+    const clientDir = app.servedSite?.clientDir() ?? options.clientDir;
+    return clientDir ? readRelease(path.dirname(clientDir)) : undefined;
+  });
 
   if (options.clientDir) await registerStatic(app, { clientDir: options.clientDir, apiPrefix });
 

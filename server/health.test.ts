@@ -1,13 +1,43 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { writeRelease } from '../node/release.ts';
 import { HEALTH_PATH, healthMessages } from './health.ts';
-import { removeTempDirs, startTestServer } from './testSupport.ts';
+import { fakeClientDir, removeTempDirs, startTestServer } from './testSupport.ts';
 
 afterAll(() => removeTempDirs());
 
+/** A build folder (client/ and release.json) whose release is `content`. */
+function buildWithRelease(content: string): string {
+  const build = mkdtempSync(path.join(tmpdir(), 'health-build-'));
+  cpSync(fakeClientDir(), path.join(build, 'client'), { recursive: true });
+  writeRelease(build, { content, code: 'c0de', builtAt: '2026-11-27T12:00:00.000Z' });
+  return build;
+}
+
 describe('health endpoint for the load balancer', () => {
+  it('reports the release of the build served, the new one from the moment Publish switches', async () => {
+    const first = buildWithRelease('a1'.repeat(20));
+    const second = buildWithRelease('b2'.repeat(20));
+    const server = await startTestServer({ clientDir: path.join(first, 'client') });
+    try {
+      const health = async () => (await fetch(`${server.api}${HEALTH_PATH}`)).json();
+      expect(await health()).toEqual({
+        status: 'ok',
+        release: { content: 'a1'.repeat(20), code: 'c0de', builtAt: '2026-11-27T12:00:00.000Z' },
+      });
+      server.app.servedSite?.swap(path.join(second, 'client'));
+      expect((await health()).release.content).toBe('b2'.repeat(20));
+    } finally {
+      await server.app.close();
+      for (const dir of [first, second]) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers 200 while the database answers, 503 with a message once it does not', async () => {
     const server = await startTestServer();
     const ok = await fetch(`${server.api}${HEALTH_PATH}`);

@@ -1,12 +1,13 @@
 /**
  * GET {basePath}/api/health: whether this instance should get traffic, for a load balancer or a
- * process supervisor. 200 {"status":"ok"} when the database answers a trivial query within
+ * process supervisor. 200 {"status":"ok", "release": {content, code, builtAt}} when the database answers a trivial query within
  * HEALTH_DB_TIMEOUT_MS; 503 with a message when it does not, and from the moment shutdown begins
  * (a balancer then sends new visitors to the other instances while this one finishes its requests).
  * Not rate-limited (a balancer probes every few seconds) and never cached.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { Release } from '../node/release.ts';
 import type { Db } from './storage/db.ts';
 
 export const HEALTH_PATH = '/health';
@@ -33,8 +34,16 @@ async function databaseAnswers({ db }: Db): Promise<boolean> {
   }
 }
 
-/** Registers the health route under `apiPrefix` ({basePath}/api). */
-export function registerHealth(app: FastifyInstance, db: Db, apiPrefix: string): void {
+/**
+ * Registers the health route under `apiPrefix` ({basePath}/api). `release` tells which build the
+ * instance serves (node/release.ts), reported beside the status; none without a build.
+ */
+export function registerHealth(
+  app: FastifyInstance,
+  db: Db,
+  apiPrefix: string,
+  release: () => Release | undefined = () => undefined,
+): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -45,6 +54,7 @@ export function registerHealth(app: FastifyInstance, db: Db, apiPrefix: string):
       return reply.code(503).header('connection', 'close').send({ message: healthMessages.shuttingDown });
     if (!(await databaseAnswers(db)))
       return reply.code(503).send({ message: healthMessages.databaseUnreachable });
-    return reply.code(200).send({ status: 'ok' });
+    const served = release();
+    return reply.code(200).send({ status: 'ok', ...(served && { release: served }) });
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { codeVersion, contentCommit, readRelease } from '../../node/release.ts';
 import { registerStatic } from '../static.ts';
 import { registerContentApi } from './api.ts';
 import { API, contentCopy, removeContentCopies, STAFF, staffHeaders } from './editorTestSupport.ts';
@@ -101,5 +102,11 @@ describe('Publish', () => {
     expect(Object.keys(JSON.parse(readFileSync(path.join(dist, 'previous-assets.json'), 'utf8')))).toEqual([
       OLD_SCRIPT,
     ]);
+    // The release served now, which health reports: this code, this content.
+    expect(readRelease(dist)).toEqual({
+      content: contentCommit(content),
+      code: codeVersion(),
+      builtAt: expect.any(String),
+    });
   });
 });

@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { EXIT_WITH_PARENT_FLAG } from '../../node/exitWithParent.ts';
+import { RELEASE_FILE } from '../../node/release.ts';
 import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../../node/siteFacts.ts';
 import type { ServedSite } from '../static.ts';
 import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
@@ -162,6 +163,12 @@ export class SitePublisher implements Publisher {
     await cp(path.join(work, 'client'), next, { recursive: true });
     if (existsSync(client)) await rename(client, old);
     await rename(next, client);
+    // The release beside DIST_DIR/client before serving from it: health reports the new one at once.
+    const releaseNext = path.join(this.options.distDir, `.release-${id}`);
+    if (existsSync(path.join(work, RELEASE_FILE))) {
+      await copyFile(path.join(work, RELEASE_FILE), releaseNext);
+      await rename(releaseNext, path.join(this.options.distDir, RELEASE_FILE));
+    }
     served.swap(client);
     const factsNext = path.join(this.options.distDir, `.facts-${id}`);
     await copyFile(path.join(work, SITE_FACTS_FILE), factsNext);
