@@ -2,9 +2,16 @@
  * The shape of the content the app renders, and the pure functions that derive shared lists and the
  * route table from site.yaml and pages/. Runs in Node (build, tests) and in the browser.
  */
-import type { CollectionName, IconName, Image, Page, SiteConfig } from './generated/content-types.ts';
+import type {
+  CollectionName,
+  IconName,
+  Image,
+  NavSubmenuCollection,
+  Page,
+  SiteConfig,
+} from './generated/content-types.ts';
 
-export type { CollectionName, IconName, Page, SiteConfig };
+export type { CollectionName, IconName, NavSubmenuCollection, Page, SiteConfig };
 export type Block = Page['blocks'][number];
 export type BlockType = Block['type'];
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
@@ -57,6 +64,14 @@ export function deriveCollections(pages: readonly { page: Page }[]): Collections
   for (const list of Object.values(collections))
     list.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
   return collections;
+}
+
+/**
+ * What a list with an optional `limit` from YAML shows: its first `limit` entries, or all of them
+ * when no limit is set (the default keeps every menu and carousel as it was before limits existed).
+ */
+export function firstOf<T>(list: readonly T[], limit: number | undefined): readonly T[] {
+  return limit === undefined || list.length <= limit ? list : list.slice(0, limit);
 }
 
 /** Every address the site answers: each page's path, then its aliases (served by the same page). */

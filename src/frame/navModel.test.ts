@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../tests/support/content.tsx';
-import { activeSectionIndex, mapsHref, resolveNavigation, telHref } from './navModel.ts';
+import type { ListedPage } from '../content/model.ts';
+import { activeSectionIndex, collectionEntries, mapsHref, resolveNavigation, telHref } from './navModel.ts';
 
 const { site, collections } = loadContent();
 const sections = resolveNavigation(site.navigation, collections);
@@ -26,6 +27,63 @@ describe('resolveNavigation', () => {
       collections,
     );
     expect(section?.items).toEqual([{ label: 'Team', link: '/about', icon: 'users' }]);
+  });
+});
+
+describe('collection menus with a limit', () => {
+  const page = (n: number): ListedPage => ({
+    link: `/services/s${n}`,
+    title: `Service ${n}`,
+    menuLabel: `S${n}`,
+    icon: 'cpu',
+    order: n,
+  });
+  const pages = Array.from({ length: 5 }, (_, i) => page(i + 1));
+  const limit = (count: number) => ({ count, label: 'All services', link: '/services/all' });
+
+  it("keeps today's menus: 6 products, 13 services, 5 openings, each entry a page of its list", () => {
+    const counts = Object.fromEntries(sections.map((s) => [s.name, s.items.length]));
+    expect(counts).toEqual({ Home: 0, About: 0, Products: 6, Services: 13, Careers: 5, 'Contact Us': 0 });
+    const listed = [...collections.products, ...collections.services, ...collections.jobs].map((p) => p.link);
+    expect(sections.flatMap((s) => s.items.map((item) => item.link))).toEqual(listed);
+  });
+
+  it('lists the first `count` pages in order, then the entry to the page listing them all', () => {
+    const items = collectionEntries({ collection: 'services', limit: limit(3) }, pages);
+    expect(items.map((i) => i.label)).toEqual(['S1', 'S2', 'S3', 'All services']);
+    expect(items.at(-1)).toEqual({ label: 'All services', link: '/services/all' });
+    expect(items[0]).toEqual({ label: 'S1', link: '/services/s1', icon: 'cpu' });
+  });
+
+  it('gives the last entry its icon when site.yaml names one', () => {
+    const items = collectionEntries(
+      { collection: 'services', limit: { ...limit(1), icon: 'layout-grid' } },
+      pages,
+    );
+    expect(items).toHaveLength(2);
+    expect(items[1]).toEqual({ label: 'All services', link: '/services/all', icon: 'layout-grid' });
+  });
+
+  it('lists every page, without the last entry, when they fit (exactly or with room)', () => {
+    const all = collectionEntries({ collection: 'services' }, pages);
+    expect(all.map((i) => i.link)).toEqual(pages.map((p) => p.link));
+    expect(collectionEntries({ collection: 'services', limit: limit(5) }, pages)).toEqual(all);
+    expect(collectionEntries({ collection: 'services', limit: limit(50) }, pages)).toEqual(all);
+  });
+
+  it('shortens a site.yaml menu of 20 services to the limit plus "All services"', () => {
+    const twenty = Array.from({ length: 20 }, (_, i) => page(i + 1));
+    const navigation = site.navigation.map((item) =>
+      item.name === 'Services'
+        ? { ...item, submenu: { collection: 'services' as const, limit: limit(13) } }
+        : item,
+    ) as typeof site.navigation;
+    const services = resolveNavigation(navigation, { ...collections, services: twenty }).find(
+      (s) => s.name === 'Services',
+    );
+    expect(services?.items).toHaveLength(14);
+    expect(services?.items.slice(0, 13).map((i) => i.link)).toEqual(twenty.slice(0, 13).map((p) => p.link));
+    expect(services?.items[13]).toEqual({ label: 'All services', link: '/services/all' });
   });
 });
 

@@ -2,7 +2,14 @@
  * Pure helpers of the frame: the menu resolved from site.yaml (collection submenus expanded from the
  * pages' `listing:`), the active section of an address, and the contact links derived from site.yaml.
  */
-import type { Collections, IconName, SiteConfig } from '../content/model.ts';
+import {
+  type Collections,
+  firstOf,
+  type IconName,
+  type ListedPage,
+  type NavSubmenuCollection,
+  type SiteConfig,
+} from '../content/model.ts';
 
 export interface NavEntry {
   label: string;
@@ -25,14 +32,32 @@ export function resolveNavigation(
     const submenu = item.submenu;
     let items: NavEntry[] = [];
     if (Array.isArray(submenu)) items = submenu.map(({ label, link, icon }) => ({ label, link, icon }));
-    else if (submenu)
-      items = collections[submenu.collection].map((p) => ({
-        label: p.menuLabel,
-        link: p.link,
-        ...(p.icon !== undefined && { icon: p.icon }),
-      }));
+    else if (submenu) items = collectionEntries(submenu, collections[submenu.collection]);
     return { name: item.name, link: item.link, items };
   });
+}
+
+/**
+ * A collection's dropdown: every page in listing order, or, when site.yaml gives a `limit` the list
+ * is longer than, its first `count` pages and then one entry to the page listing them all (a menu
+ * of hundreds of services would otherwise be carried by every page). No limit, or a list that fits,
+ * gives today's menu unchanged.
+ */
+export function collectionEntries(submenu: NavSubmenuCollection, pages: readonly ListedPage[]): NavEntry[] {
+  const { limit } = submenu;
+  const shown = firstOf(pages, limit?.count);
+  const entries: NavEntry[] = shown.map((p) => ({
+    label: p.menuLabel,
+    link: p.link,
+    ...(p.icon !== undefined && { icon: p.icon }),
+  }));
+  if (limit && shown.length < pages.length)
+    entries.push({
+      label: limit.label,
+      link: limit.link,
+      ...(limit.icon !== undefined && { icon: limit.icon }),
+    });
+  return entries;
 }
 
 /** "/services/iot/" -> "/services/iot"; "/" stays "/". */

@@ -46,4 +46,5 @@ export const blockRegistry: { [T in BlockType]: LazyBlock<BlockProps<T>> } = {
   }),
   jobCards: lazyBlock(() => import('../blocks/jobCards/JobCards.tsx'), STATIC),
   grievanceContact: lazyBlock(() => import('../blocks/grievanceContact/GrievanceContact.tsx'), STATIC),
+  collectionList: lazyBlock(() => import('../blocks/collectionList/CollectionList.tsx'), STATIC),
 };

@@ -1,7 +1,7 @@
 /**
  * Rules across the pages that a schema cannot express: each address leads to one page, each page
  * has its own place in its list, a job posting closes after it is posted, a block goes only on the
- * kinds of page its type declares.
+ * kinds of page its type declares, a shortened menu leads to a page listing all it leaves out.
  */
 import type { Page } from '../content/generated/content-types.ts';
 import { kindOfFile, PAGE_KIND_WORDS, type PageKind } from '../content/pageKinds.ts';
@@ -179,6 +179,102 @@ export function checkBlockPlaces(
         ...placeOf(where),
         code: 'block-not-allowed',
         message: `A "${type}" block cannot go on ${PAGE_KIND_WORDS[kind]}: its schema (schema/blocks/${type}.schema.json) lists "pageKinds": ${JSON.stringify(kinds)}. Use one of the types this page may hold (${fits.join(', ')}), or add "${kind}" to that list if the block suits this kind of page.`,
+      },
+    ];
+  });
+}
+
+interface NavItemData {
+  name?: unknown;
+  submenu?:
+    | { collection?: unknown; limit?: { count?: unknown; label?: unknown; link?: unknown } }
+    | unknown[];
+}
+
+/** The block type a shortened menu's page needs (schema/blocks/collectionList.schema.json). */
+const LIST_BLOCK = 'collectionList';
+
+/** A page's blocks as written (possibly invalid): does one list every page of `collection`? */
+function listsCollection(yf: YamlFile | undefined, collection: string): boolean {
+  const blocks = (yf?.data as Partial<Page> | null | undefined)?.blocks;
+  return (
+    Array.isArray(blocks) &&
+    blocks.some((b) => b?.type === LIST_BLOCK && (b as { collection?: unknown }).collection === collection)
+  );
+}
+
+/** What to do about a missing list page: point at one that exists, or create one where the block may go. */
+function missingPageFix(
+  route: string,
+  collection: string,
+  lister: [string, string] | undefined,
+  places: ReadonlyMap<string, readonly PageKind[]>,
+): string {
+  if (lister) return `Set link to "${lister[0]}": ${lister[1]} lists every ${collection} page.`;
+  const block = `a ${LIST_BLOCK} block with collection: ${collection} (README, "How to add a page")`;
+  const kind = kindOfFile(fileOfPath(route));
+  if (places.get(LIST_BLOCK)?.includes(kind))
+    return `Create ${fileOfPath(route)} (path: ${route}) holding ${block}, or set link to the address of a page that has one.`;
+  const other = `/all-${collection}`;
+  return `A ${LIST_BLOCK} block cannot go on ${PAGE_KIND_WORDS[kind]}, so set link to "${other}" and create ${fileOfPath(other)} (path: ${other}) holding ${block}.`;
+}
+
+/**
+ * A header menu shortened by `limit` must lead, through its last entry, to a page that lists the
+ * whole collection; otherwise the pages past the limit are in no menu. Reported on the entry's
+ * `link` in site.yaml, with the fix: the page that already lists them, or the file to create.
+ * `routes` is every address a page keeps (checkAddresses); `places` the kinds of page each block
+ * type may go on (blockPlaces).
+ */
+export function checkMenuPages(
+  site: YamlFile,
+  pageYaml: ReadonlyMap<string, YamlFile>,
+  routes: ReadonlyMap<string, string>,
+  places: ReadonlyMap<string, readonly PageKind[]>,
+): ContentError[] {
+  const navigation = (site.data as { navigation?: unknown } | null)?.navigation;
+  if (!Array.isArray(navigation)) return [];
+  const sizes = new Map<string, number>();
+  for (const yf of pageYaml.values()) {
+    const collection = (yf.data as Partial<Page> | null)?.listing?.collection;
+    if (typeof collection === 'string') sizes.set(collection, (sizes.get(collection) ?? 0) + 1);
+  }
+  return (navigation as NavItemData[]).flatMap((item, i) => {
+    const submenu = item?.submenu;
+    if (!submenu || Array.isArray(submenu)) return [];
+    const { collection, limit } = submenu;
+    const { count, label, link } = limit ?? {};
+    // Values wrong in form have their own message from the schema; other links are checked as links.
+    if (typeof collection !== 'string' || typeof count !== 'number' || !Number.isInteger(count)) return [];
+    if (typeof link !== 'string' || !link.startsWith('/')) return [];
+    const size = sizes.get(collection) ?? 0;
+    const left = size - count;
+    const route = link.split('#')[0] ?? link;
+    const target = routes.get(route);
+    if (target && (left <= 0 || listsCollection(pageYaml.get(target), collection))) return [];
+    const lister = [...routes].find(([, file]) => listsCollection(pageYaml.get(file), collection));
+    const menu = `The ${typeof item.name === 'string' ? item.name : collection} menu`;
+    const entry = `"${String(label)}", leading to "${link}"`;
+    const shown =
+      left > 0
+        ? `${menu} shows ${count} of the ${size} ${collection} pages, then ${entry}`
+        : `${menu} lists all ${size} ${collection} pages today; once there are more than ${count}, it ends with ${entry}`;
+    const where = ['navigation', i, 'submenu', 'limit', 'link'];
+    const at = { ...site.locate(where), file: site.file, ...placeOf(where) };
+    if (target)
+      return [
+        {
+          ...at,
+          code: 'menu-page-incomplete',
+          message: `${shown} (${target}), which does not list the ${collection} pages: the other ${left} are in no menu. Add a ${LIST_BLOCK} block with collection: ${collection} to ${target}${lister ? `, or set link to "${lister[0]}": ${lister[1]} lists them` : ''}.`,
+        },
+      ];
+    const lost = left > 0 ? `, so the other ${left} are in no menu` : '';
+    return [
+      {
+        ...at,
+        code: 'menu-page-missing',
+        message: `${shown}, but no page has that address${lost}. ${missingPageFix(route, collection, lister, places)}`,
       },
     ];
   });

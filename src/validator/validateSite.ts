@@ -15,6 +15,7 @@ import {
   checkAddresses,
   checkBlockPlaces,
   checkListingOrder,
+  checkMenuPages,
   checkPostingDates,
   expectedPathFor,
 } from './pageRules.ts';
@@ -102,6 +103,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
 
   // site.yaml
   let site: SiteConfig | undefined;
+  let siteYaml: YamlFile | undefined;
   const siteText = source.readText(siteRel);
   if (siteText === undefined) {
     errors.push({
@@ -123,6 +125,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
       textWarnings.push(...traps.warnings);
       if (run.valid) {
         site = yf.data as SiteConfig;
+        siteYaml = yf;
         errors.push(...formLabelErrors(yf));
       }
       marked.push({ file: yf, links: run.links, images: run.images, anchors: new Set() });
@@ -180,6 +183,9 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
   const places = blockPlaces(source.schemas);
   for (const yf of pageYaml.values()) errors.push(...checkPostingDates(yf), ...checkBlockPlaces(yf, places));
   const routes = addresses.routes;
+  // A shortened menu's last entry must lead to a page listing the whole collection. Before the link
+  // check below, which then does not also say "goes to no page" at the same place.
+  if (siteYaml) errors.push(...checkMenuPages(siteYaml, pageYaml, routes, places));
 
   // A page that cannot be read still has an address: the one its place under pages/ gives it (and
   // the aliases written before the mistake). Links to it are not mistakes of their own.

@@ -649,6 +649,29 @@ export const mistakes: Mistake[] = [
     follow: suggested('careerAboutUs'),
   },
   {
+    name: 'site.yaml: a shortened menu whose last entry leads to no page',
+    file: 'site.yaml',
+    edit: swap(
+      '      collection: services\n',
+      '      collection: services\n      limit:\n        count: 10\n        label: All services\n        link: /services/all\n',
+    ),
+    at: 'link: /services/all\n',
+    offset: 6,
+    severity: 'error',
+    says: /Create pages\/services\/all\.yaml \(path: \/services\/all\) holding a collectionList block/,
+  },
+  {
+    name: 'site.yaml: a shortened menu whose last entry leads to a page not listing the services',
+    file: 'site.yaml',
+    edit: swap(
+      '      collection: services\n',
+      '      collection: services\n      limit:\n        count: 10\n        label: All services\n        link: /services/iot\n',
+    ),
+    at: '/services/iot',
+    severity: 'error',
+    says: /Add a collectionList block with collection: services to pages\/services\/iot\.yaml/,
+  },
+  {
     name: 'site.yaml: a property misspelt',
     file: 'site.yaml',
     edit: swap('  phone: "+91', '  phon: "+91'),

@@ -236,4 +236,11 @@ describe('IndustriesCarousel', () => {
     tick(1);
     expect(current()).toBe('Telematics');
   });
+
+  it('shows only the first `limit` industries when the block sets one (all 6 by default)', async () => {
+    renderWithContent(<IndustriesCarousel block={{ ...(await block()), limit: 3 }} />);
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(SPEC_INDUSTRIES.slice(0, 3));
+    expect(document.querySelectorAll('.keen-slider > .keen-slider__slide')).toHaveLength(3);
+  });
 });

@@ -12,6 +12,7 @@ import { Icon } from '../../icons/Icon.tsx';
 import 'keen-slider/keen-slider.min.css';
 import { useKeenSlider } from 'keen-slider/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { firstOf } from '../../content/model.ts';
 import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useSite } from '../../renderer/ContentContext.tsx';
 import { atLeast } from '../../styles/breakpoints.ts';
@@ -28,7 +29,7 @@ import { SectionHeader } from '../../ui/SectionHeader.tsx';
 import styles from './IndustriesCarousel.module.css';
 
 export default function IndustriesCarousel({ block }: BlockProps<'industriesCarousel'>) {
-  const industries = useSite().industries;
+  const industries = firstOf(useSite().industries, block.limit);
   const count = industries.length;
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);

@@ -61,4 +61,10 @@ describe('JobCards', () => {
     expect(reveal?.[1]).toMatch(/\.card:focus-(visible|within) \.apply/);
     expect(css).toMatch(/@media \(hover: none\)\s*{\s*\.apply\s*{[^}]*opacity:\s*1;/);
   });
+
+  it('shows only the first `limit` openings when the block sets one (all 5 by default)', async () => {
+    renderWithContent(<JobCards block={{ ...(await block()), limit: 2 }} />);
+    const cards = within(screen.getByTestId('job-cards')).getAllByRole('link');
+    expect(cards.map((c) => c.getAttribute('href'))).toEqual(SPEC_JOBS.slice(0, 2).map(([, , link]) => link));
+  });
 });

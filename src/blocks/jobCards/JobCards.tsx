@@ -3,6 +3,8 @@
  * type badge, title, experience figure and an Apply Now button revealed on hover or keyboard focus
  * (always shown on touch screens, which cannot hover).
  */
+
+import { firstOf } from '../../content/model.ts';
 import { Icon } from '../../icons/Icon.tsx';
 import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useContent } from '../../renderer/ContentContext.tsx';
@@ -11,7 +13,7 @@ import { SectionHeader } from '../../ui/SectionHeader.tsx';
 import styles from './JobCards.module.css';
 
 export default function JobCards({ block }: BlockProps<'jobCards'>) {
-  const jobs = useContent().collections.jobs;
+  const jobs = firstOf(useContent().collections.jobs, block.limit);
   return (
     <section className={`section ${styles.section}`} aria-labelledby="jobs-heading">
       <div className="container">

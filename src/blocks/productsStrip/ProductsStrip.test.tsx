@@ -223,4 +223,12 @@ describe('ProductsStrip', () => {
     tick(1);
     expect(expanded()).toBe('Zeta');
   });
+
+  it('shows only the first `limit` products when the block sets one (all of them by default)', async () => {
+    await renderStrip({ limit: 2 });
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(item('Alpha')).toBeInTheDocument();
+    expect(item('Beta')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Gamma/ })).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@
 
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { firstOf } from '../../content/model.ts';
 import { Icon } from '../../icons/Icon.tsx';
 import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useContent } from '../../renderer/ContentContext.tsx';
@@ -25,7 +26,7 @@ import styles from './ProductsStrip.module.css';
 const HOVER_SELECT_QUERY = atLeast('md');
 
 export default function ProductsStrip({ block }: BlockProps<'productsStrip'>) {
-  const products = useContent().collections.products;
+  const products = firstOf(useContent().collections.products, block.limit);
   const count = products.length;
   const navigate = useNavigate();
   const id = useId();

@@ -201,4 +201,13 @@ describe('ServicesCarousel', () => {
     act(() => frames.run(1));
     expect(offset()).toBeCloseTo(0, 6);
   });
+
+  it('shows only the first `limit` services when the block sets one (all of them by default)', async () => {
+    renderWithContent(<ServicesCarousel block={{ ...(await block()), limit: 4 }} />, { content: content() });
+    const links = screen.getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(
+      [1, 2, 3, 4].map((n) => `/services/service-${n}`),
+    );
+    expect(screen.getByTestId('services-track').querySelectorAll('li')).toHaveLength(8);
+  });
 });

@@ -9,6 +9,7 @@
  */
 
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { firstOf } from '../../content/model.ts';
 import { NewTabHint } from '../../frame/NewTabHint.tsx';
 import { Icon } from '../../icons/Icon.tsx';
 import type { BlockProps } from '../../renderer/blockProps.ts';
@@ -21,7 +22,7 @@ import { SectionHeader } from '../../ui/SectionHeader.tsx';
 import styles from './ServicesCarousel.module.css';
 
 export default function ServicesCarousel({ block }: BlockProps<'servicesCarousel'>) {
-  const services = useContent().collections.services;
+  const services = firstOf(useContent().collections.services, block.limit);
   const { stepPx, speedPxPerFrame, stepEasePerFrame } = block;
   const loopWidth = services.length * stepPx;
   const { playing, toggle } = useMotionChoice();

@@ -142,6 +142,22 @@ export type NavSubmenuList = NavSubmenuItem[]
  */
 export type CollectionName = ("products" | "services" | "jobs")
 /**
+ * At most this many pages in the dropdown.
+ */
+export type ListLimit = number
+/**
+ * The words of the last entry, shown only when there are more pages than `count`.
+ */
+export type Label = string
+/**
+ * The page that lists them all: /services/all is served by pages/services/all.yaml, which holds a `collectionList` block of the same list.
+ */
+export type Link3 = string
+/**
+ * Icon shown next to the last entry's words (optional).
+ */
+export type IconName1 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+/**
  * A line or paragraph of plain text.
  */
 export type Text27 = string
@@ -184,7 +200,7 @@ export type Text34 = string
 /**
  * The privacy page.
  */
-export type Link3 = string
+export type Link4 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -268,7 +284,7 @@ export type Title = string
 /**
  * Shorter name for the menu, if the title is long.
  */
-export type Label = string
+export type Label1 = string
 /**
  * One or two sentences for cards.
  */
@@ -276,24 +292,24 @@ export type Sentence = string
 /**
  * Icon shown next to the name in menus.
  */
-export type IconName1 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+export type IconName2 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
  * Experience figure shown on the home page job card.
  */
-export type Label1 = string
+export type Label2 = string
 /**
  * One section of the page. `type` says which kind; the other properties depend on it.
  */
-export type Section = ((AboutCardBlock | ActionButtonBlock | ApplicationFormBlock | BrochureFormBlock | BulletGridBlock | CallToActionBlock | ClientsMarqueeBlock | DemoFormBlock | FeatureImageBlock | GrievanceContactBlock | HeroBlock | ImageLinkBlock | ImageRowBlock | IndustriesCarouselBlock | JobCardsBlock | JobTilesBlock | PageHeroBlock | ProductFooterBlock | ProductsStripBlock | ScrollDownBlock | ServicesCarouselBlock | TextCardsBlock | WhatWeDoBlock) & {
+export type Section = ((AboutCardBlock | ActionButtonBlock | ApplicationFormBlock | BrochureFormBlock | BulletGridBlock | CallToActionBlock | ClientsMarqueeBlock | CollectionListBlock | DemoFormBlock | FeatureImageBlock | GrievanceContactBlock | HeroBlock | ImageLinkBlock | ImageRowBlock | IndustriesCarouselBlock | JobCardsBlock | JobTilesBlock | PageHeroBlock | ProductFooterBlock | ProductsStripBlock | ScrollDownBlock | ServicesCarouselBlock | TextCardsBlock | WhatWeDoBlock) & {
 /**
  * Which kind of section this is. Each kind has its own properties.
  */
-type: ("aboutCard" | "actionButton" | "applicationForm" | "brochureForm" | "bulletGrid" | "callToAction" | "clientsMarquee" | "demoForm" | "featureImage" | "grievanceContact" | "hero" | "imageLink" | "imageRow" | "industriesCarousel" | "jobCards" | "jobTiles" | "pageHero" | "productFooter" | "productsStrip" | "scrollDown" | "servicesCarousel" | "textCards" | "whatWeDo")
-} & (AboutCardBlock | ActionButtonBlock | ApplicationFormBlock | BrochureFormBlock | BulletGridBlock | CallToActionBlock | ClientsMarqueeBlock | DemoFormBlock | FeatureImageBlock | GrievanceContactBlock | HeroBlock | ImageLinkBlock | ImageRowBlock | IndustriesCarouselBlock | JobCardsBlock | JobTilesBlock | PageHeroBlock | ProductFooterBlock | ProductsStripBlock | ScrollDownBlock | ServicesCarouselBlock | TextCardsBlock | WhatWeDoBlock) & {
+type: ("aboutCard" | "actionButton" | "applicationForm" | "brochureForm" | "bulletGrid" | "callToAction" | "clientsMarquee" | "collectionList" | "demoForm" | "featureImage" | "grievanceContact" | "hero" | "imageLink" | "imageRow" | "industriesCarousel" | "jobCards" | "jobTiles" | "pageHero" | "productFooter" | "productsStrip" | "scrollDown" | "servicesCarousel" | "textCards" | "whatWeDo")
+} & (AboutCardBlock | ActionButtonBlock | ApplicationFormBlock | BrochureFormBlock | BulletGridBlock | CallToActionBlock | ClientsMarqueeBlock | CollectionListBlock | DemoFormBlock | FeatureImageBlock | GrievanceContactBlock | HeroBlock | ImageLinkBlock | ImageRowBlock | IndustriesCarouselBlock | JobCardsBlock | JobTilesBlock | PageHeroBlock | ProductFooterBlock | ProductsStripBlock | ScrollDownBlock | ServicesCarouselBlock | TextCardsBlock | WhatWeDoBlock) & {
 /**
  * Which kind of section this is. Each kind has its own properties.
  */
-type: ("aboutCard" | "actionButton" | "applicationForm" | "brochureForm" | "bulletGrid" | "callToAction" | "clientsMarquee" | "demoForm" | "featureImage" | "grievanceContact" | "hero" | "imageLink" | "imageRow" | "industriesCarousel" | "jobCards" | "jobTiles" | "pageHero" | "productFooter" | "productsStrip" | "scrollDown" | "servicesCarousel" | "textCards" | "whatWeDo")
+type: ("aboutCard" | "actionButton" | "applicationForm" | "brochureForm" | "bulletGrid" | "callToAction" | "clientsMarquee" | "collectionList" | "demoForm" | "featureImage" | "grievanceContact" | "hero" | "imageLink" | "imageRow" | "industriesCarousel" | "jobCards" | "jobTiles" | "pageHero" | "productFooter" | "productsStrip" | "scrollDown" | "servicesCarousel" | "textCards" | "whatWeDo")
 })
 /**
  * The card's heading.
@@ -318,11 +334,11 @@ export type Sentence1 = string
 /**
  * The words on the button.
  */
-export type Label2 = string
+export type Label3 = string
 /**
  * Where the button goes: "#demo" scrolls smoothly to the demo form, "#contactus" to the footer, or a page or address.
  */
-export type Link4 = string
+export type Link5 = string
 /**
  * A sentence under the heading. Not shown when left out.
  */
@@ -342,7 +358,7 @@ export type Title2 = string
 /**
  * Optional icon shown next to the card's heading.
  */
-export type IconName2 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+export type IconName3 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
@@ -358,7 +374,7 @@ export type Sentence5 = string
 /**
  * A short line above the heading.
  */
-export type Label3 = string
+export type Label4 = string
 /**
  * Section heading.
  */
@@ -370,15 +386,31 @@ export type Sentence6 = string
 /**
  * Name of the pause button while the row of logos scrolls by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Label4 = string
+export type Label5 = string
 /**
  * Name of the same button while the row of logos is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Label5 = string
+export type Label6 = string
+/**
+ * Which list to show: every page whose `listing:` names it, in listing order.
+ */
+export type CollectionName2 = ("products" | "services" | "jobs")
+/**
+ * A short line above the heading.
+ */
+export type Label7 = string
+/**
+ * The page's main heading (there is one per page).
+ */
+export type Heading2 = string
+/**
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
+ */
+export type Sentence7 = string
 /**
  * The heading above the picture.
  */
-export type Heading2 = string
+export type Heading3 = string
 /**
  * A paragraph of text (at most 800 characters).
  */
@@ -386,41 +418,21 @@ export type Paragraph1 = string
 /**
  * Heading of the section.
  */
-export type Heading3 = string
-/**
- * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
- */
-export type Sentence7 = string
-/**
- * Label of the officer's name.
- */
-export type Label6 = string
-/**
- * Label of the email address.
- */
-export type Label7 = string
-/**
- * Label of the phone number (shown only when site.yaml gives one).
- */
-export type Label8 = string
+export type Heading4 = string
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
 export type Sentence8 = string
 /**
- * A short line above the headline.
+ * Label of the officer's name.
+ */
+export type Label8 = string
+/**
+ * Label of the email address.
  */
 export type Label9 = string
 /**
- * The fixed words of the headline, shown before the rotating phrase (the page's main heading).
- */
-export type Heading4 = string
-/**
- * The name of a card, a picture or a page in lists (at most 60 characters).
- */
-export type Title4 = string
-/**
- * Introduces the full list of phrases for screen readers (who hear the list once instead of every change).
+ * Label of the phone number (shown only when site.yaml gives one).
  */
 export type Label10 = string
 /**
@@ -428,13 +440,33 @@ export type Label10 = string
  */
 export type Sentence9 = string
 /**
- * Button text.
+ * A short line above the headline.
  */
 export type Label11 = string
 /**
+ * The fixed words of the headline, shown before the rotating phrase (the page's main heading).
+ */
+export type Heading5 = string
+/**
+ * The name of a card, a picture or a page in lists (at most 60 characters).
+ */
+export type Title4 = string
+/**
+ * Introduces the full list of phrases for screen readers (who hear the list once instead of every change).
+ */
+export type Label12 = string
+/**
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
+ */
+export type Sentence10 = string
+/**
+ * Button text.
+ */
+export type Label13 = string
+/**
  * Where the button leads.
  */
-export type Link5 = string
+export type Link6 = string
 /**
  * How often the banner and the phrase change, in milliseconds.
  */
@@ -442,27 +474,27 @@ export type DurationMs1 = number
 /**
  * Name of the pause button while the headline and banner rotation runs by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Label12 = string
+export type Label14 = string
 /**
  * Name of the same button while the headline and banner rotation is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Label13 = string
+export type Label15 = string
 /**
  * An optional heading above the picture.
  */
-export type Heading5 = string
+export type Heading6 = string
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Sentence10 = string
+export type Sentence11 = string
 /**
  * Words shown under the picture that say where the click goes (also the link's name for screen readers).
  */
-export type Label14 = string
+export type Label16 = string
 /**
  * Optional heading above the pictures.
  */
-export type Heading6 = string
+export type Heading7 = string
 /**
  * The picture, a file under public/.
  */
@@ -474,15 +506,19 @@ export type Title5 = string
 /**
  * A short line above the heading.
  */
-export type Label15 = string
+export type Label17 = string
+/**
+ * Show at most this many industries, the first in their order. Leave it out to show them all.
+ */
+export type ListLimit1 = number
 /**
  * Section heading.
  */
-export type Heading7 = string
+export type Heading8 = string
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Sentence11 = string
+export type Sentence12 = string
 /**
  * How long each position shows before the carousel moves on, in milliseconds.
  */
@@ -494,63 +530,67 @@ export type DurationMs3 = number
 /**
  * Name of the previous button for screen readers.
  */
-export type Label16 = string
+export type Label18 = string
 /**
  * Name of the next button for screen readers.
  */
-export type Label17 = string
+export type Label19 = string
 /**
  * Name of the pause button while the carousel moves by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Label18 = string
+export type Label20 = string
 /**
  * Name of the same button while the carousel is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Label19 = string
+export type Label21 = string
 /**
  * A short line above the heading.
  */
-export type Label20 = string
+export type Label22 = string
+/**
+ * Show at most this many job openings, the first in their order. Leave it out to show them all.
+ */
+export type ListLimit2 = number
 /**
  * Section heading.
  */
-export type Heading8 = string
+export type Heading9 = string
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Sentence12 = string
+export type Sentence13 = string
 /**
  * The job type badge on every card.
  */
-export type Label21 = string
+export type Label23 = string
 /**
  * Label before the years of experience.
  */
-export type Label22 = string
+export type Label24 = string
 /**
  * Text of the button shown on hover.
  */
-export type Label23 = string
+export type Label25 = string
 /**
  * The job title: the page's main heading, the position of applications, the job posting title.
  */
-export type Heading9 = string
+export type Heading10 = string
 /**
  * The button's words.
  */
-export type Label24 = string
+export type Label26 = string
 /**
  * Where it goes.
  */
-export type Link6 = string
+export type Link7 = string
 /**
  * Small label above the value.
  */
-export type Label25 = string
+export type Label27 = string
 /**
  * The fact itself, shown exactly as written.
  */
-export type Label26 = string
+export type Label28 = string
 /**
  * A line or paragraph of plain text.
  */
@@ -578,31 +618,31 @@ export type Text55 = string
 /**
  * The page's main heading (there is one per page).
  */
-export type Heading10 = string
-/**
- * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
- */
-export type Sentence13 = string
-/**
- * A label pinned to the bottom right corner, such as "Coming Soon".
- */
-export type Label27 = string
-/**
- * A small line above the heading.
- */
-export type Label28 = string
-/**
- * The band's heading, usually the product's name.
- */
 export type Heading11 = string
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
 export type Sentence14 = string
 /**
+ * A label pinned to the bottom right corner, such as "Coming Soon".
+ */
+export type Label29 = string
+/**
+ * A small line above the heading.
+ */
+export type Label30 = string
+/**
+ * The band's heading, usually the product's name.
+ */
+export type Heading12 = string
+/**
+ * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
+ */
+export type Sentence15 = string
+/**
  * Icon shown next to the highlight.
  */
-export type IconName3 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
  * The name of a card, a picture or a page in lists (at most 60 characters).
  */
@@ -610,27 +650,31 @@ export type Title6 = string
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Sentence15 = string
+export type Sentence16 = string
 /**
  * The words on the button.
  */
-export type Label29 = string
+export type Label31 = string
 /**
  * Where the button goes.
  */
-export type Link7 = string
+export type Link8 = string
 /**
  * A short line above the heading.
  */
-export type Label30 = string
+export type Label32 = string
+/**
+ * Show at most this many products, the first in their order. Leave it out to show them all.
+ */
+export type ListLimit3 = number
 /**
  * Section heading.
  */
-export type Heading12 = string
+export type Heading13 = string
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Sentence16 = string
+export type Sentence17 = string
 /**
  * How long each product stays expanded before the next one opens, in milliseconds.
  */
@@ -642,55 +686,59 @@ export type DurationMs5 = number
 /**
  * Text of the button on the expanded product that opens its page.
  */
-export type Label31 = string
+export type Label33 = string
 /**
  * Name of the pause button while the strip's rotation runs by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Label32 = string
+export type Label34 = string
 /**
  * Name of the same button while the strip's rotation is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Label33 = string
+export type Label35 = string
 /**
  * What a screen reader announces for the button.
  */
-export type Label34 = string
+export type Label36 = string
 /**
  * A short line above the heading.
  */
-export type Label35 = string
+export type Label37 = string
+/**
+ * Show at most this many services, the first in their order. Leave it out to show them all.
+ */
+export type ListLimit4 = number
 /**
  * Section heading.
  */
-export type Heading13 = string
+export type Heading14 = string
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Sentence17 = string
+export type Sentence18 = string
 /**
  * Text shown on a card when it is expanded.
  */
-export type Label36 = string
+export type Label38 = string
 /**
  * Name of the previous button for screen readers.
  */
-export type Label37 = string
+export type Label39 = string
 /**
  * Name of the next button for screen readers.
  */
-export type Label38 = string
+export type Label40 = string
 /**
  * Name of the pause button while the row of cards scrolls by itself (WCAG 2.2.2: visitors who cannot hover can stop it). Pressing it pauses until the visitor presses play; the name then switches to playLabel.
  */
-export type Label39 = string
+export type Label41 = string
 /**
  * Name of the same button while the row of cards is paused (by the visitor, or from the start when they prefer reduced motion). Pressing it starts the motion.
  */
-export type Label40 = string
+export type Label42 = string
 /**
  * Optional heading above the cards.
  */
-export type Heading14 = string
+export type Heading15 = string
 /**
  * The name of a card, a picture or a page in lists (at most 60 characters).
  */
@@ -698,15 +746,15 @@ export type Title7 = string
 /**
  * A short line above the heading.
  */
-export type Label41 = string
+export type Label43 = string
 /**
  * Section heading.
  */
-export type Heading15 = string
+export type Heading16 = string
 /**
  * Icon shown on the card.
  */
-export type IconName4 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
+export type IconName5 = ("bus" | "wallet" | "languages" | "heart-handshake" | "school" | "tent" | "smartphone" | "book-open" | "credit-card" | "monitor" | "users" | "shield-check" | "cpu" | "brain" | "megaphone" | "briefcase" | "radio-tower" | "headset" | "palette" | "graduation-cap" | "truck" | "shopping-cart" | "heart-pulse" | "landmark" | "layout-grid" | "sparkles" | "handshake" | "rocket" | "camera" | "printer" | "code" | "search" | "trending-up" | "clipboard-check" | "user-check" | "lock" | "pen-tool" | "wrench")
 /**
  * The name of a card, a picture or a page in lists (at most 60 characters).
  */
@@ -714,15 +762,15 @@ export type Title8 = string
 /**
  * A sentence or two: a line under a heading, a bullet point, a card's summary (at most 250 characters).
  */
-export type Sentence18 = string
+export type Sentence19 = string
 /**
  * Button text.
  */
-export type Label42 = string
+export type Label44 = string
 /**
  * Where the button leads.
  */
-export type Link8 = string
+export type Link9 = string
 
 export interface Content {
 site: SiteConfig
@@ -897,7 +945,7 @@ honeypotLabel: Text33
  */
 privacy?: {
 text: Text34
-link: Link3
+link: Link4
 }
 /**
  * Words of the demo / inquiry form (placed on a page with `- type: demoForm`).
@@ -963,6 +1011,15 @@ icon: IconName
 }
 export interface NavSubmenuCollection {
 collection: CollectionName
+/**
+ * Lists at most `count` pages (in their listing order); when the list has more, the dropdown ends with one entry (`label`, `link`) leading to a page that lists them all (a page with a `collectionList` block of the same list). Leave it out to list every page.
+ */
+limit?: {
+count: ListLimit
+label: Label
+link: Link3
+icon?: IconName1
+}
 }
 export interface Industry {
 title: Text28
@@ -1024,12 +1081,12 @@ noindex?: boolean
 listing?: {
 collection: CollectionName1
 title: Title
-menuLabel?: Label
+menuLabel?: Label1
 description?: Sentence
-icon?: IconName1
+icon?: IconName2
 image?: Image1
 expandedImage?: Image2
-years?: Label1
+years?: Label2
 /**
  * Position in the list (1 comes first).
  */
@@ -1093,8 +1150,8 @@ export interface ActionButtonBlock {
  */
 type: "actionButton"
 text?: Sentence1
-label: Label2
-href: Link4
+label: Label3
+href: Link5
 }
 /**
  * The "Apply for this position" form of a career page. The position sent is the page's job title (its jobTiles block's title); the visitor cannot change it. Sent as multipart to the backend's /api/apply-position. Its heading, labels, note and button are the same on every career page: site.yaml `forms.application`.
@@ -1146,7 +1203,7 @@ cards: [BulletCard, ...(BulletCard)[]]
 }
 export interface BulletCard {
 title: Title2
-icon?: IconName2
+icon?: IconName3
 /**
  * The bullet points. Words before the first colon are shown bold ("Live tracking: buses on a map").
  * 
@@ -1182,7 +1239,7 @@ export interface ClientsMarqueeBlock {
  * Scrolling row of the clients' logos.
  */
 type: "clientsMarquee"
-eyebrow?: Label3
+eyebrow?: Label4
 heading: Heading1
 intro?: Sentence6
 /**
@@ -1202,8 +1259,21 @@ medium: number
  */
 wide: number
 }
-pauseLabel: Label4
-playLabel: Label5
+pauseLabel: Label5
+playLabel: Label6
+}
+/**
+ * Every page of one list (products, services or jobs, from each page's `listing:`) as linked cards: picture or icon, title and description. It opens a page of its own, such as the page a shortened menu's last entry ("All services") leads to, so its heading is the page's main heading: use it instead of a pageHero.
+ */
+export interface CollectionListBlock {
+/**
+ * Every page of a list, as linked cards.
+ */
+type: "collectionList"
+collection: CollectionName2
+eyebrow?: Label7
+heading: Heading2
+intro?: Sentence7
 }
 /**
  * The demo / inquiry request form. Its heading and text come from site.yaml (forms.demo), so every page shows the same form.
@@ -1226,7 +1296,7 @@ export interface FeatureImageBlock {
  * Heading with one large picture.
  */
 type: "featureImage"
-heading: Heading2
+heading: Heading3
 text?: Paragraph1
 image: Image3
 }
@@ -1248,12 +1318,12 @@ export interface GrievanceContactBlock {
  * Grievance officer contact section.
  */
 type: "grievanceContact"
-heading: Heading3
-intro?: Sentence7
-nameLabel: Label6
-emailLabel: Label7
-phoneLabel?: Label8
-outro?: Sentence8
+heading: Heading4
+intro?: Sentence8
+nameLabel: Label8
+emailLabel: Label9
+phoneLabel?: Label10
+outro?: Sentence9
 }
 /**
  * The home page's full-screen opening: banner pictures that change at random and a headline whose last words rotate through what the company offers. A pause/play button stops and starts the rotation. It holds the page's main heading.
@@ -1263,16 +1333,16 @@ export interface HeroBlock {
  * Full-screen home hero with rotating banners and headline phrases.
  */
 type: "hero"
-eyebrow?: Label9
-heading: Heading4
+eyebrow?: Label11
+heading: Heading5
 /**
  * The phrases that rotate after the fixed words, one at a time, in this order.
  * 
  * @minItems 1
  */
 phrases: [Title4, ...(Title4)[]]
-phrasesLabel: Label10
-intro?: Sentence9
+phrasesLabel: Label12
+intro?: Sentence10
 /**
  * Buttons under the headline (the first one is highlighted).
  * 
@@ -1286,12 +1356,12 @@ actions?: []|[HeroAction]|[HeroAction, HeroAction]
  */
 banners: [Image4, ...(Image4)[]]
 intervalMs: DurationMs1
-pauseLabel: Label12
-playLabel: Label13
+pauseLabel: Label14
+playLabel: Label15
 }
 export interface HeroAction {
-label: Label11
-link: Link5
+label: Label13
+link: Link6
 }
 /**
  * An image with the words a screen reader says instead of it.
@@ -1311,14 +1381,14 @@ export interface ImageLinkBlock {
  * Clickable picture linking to another website.
  */
 type: "imageLink"
-heading?: Heading5
-text?: Sentence10
+heading?: Heading6
+text?: Sentence11
 /**
  * The full address of the external website (https://...). It always opens in a new tab.
  */
 href: string
 image: Image5
-label: Label14
+label: Label16
 }
 /**
  * An image with the words a screen reader says instead of it.
@@ -1338,7 +1408,7 @@ export interface ImageRowBlock {
  * Row of images.
  */
 type: "imageRow"
-heading?: Heading6
+heading?: Heading7
 /**
  * The pictures, left to right (top to bottom on phones).
  * 
@@ -1363,15 +1433,16 @@ export interface IndustriesCarouselBlock {
  * Carousel of the industries the company serves.
  */
 type: "industriesCarousel"
-eyebrow?: Label15
-heading: Heading7
-intro?: Sentence11
+eyebrow?: Label17
+limit?: ListLimit1
+heading: Heading8
+intro?: Sentence12
 intervalMs: DurationMs2
 slideDurationMs: DurationMs3
-previousLabel: Label16
-nextLabel: Label17
-pauseLabel: Label18
-playLabel: Label19
+previousLabel: Label18
+nextLabel: Label19
+pauseLabel: Label20
+playLabel: Label21
 }
 /**
  * The job openings (from each career page's `listing:`, with the experience figure in `years`) as cards linking to their pages, with an Apply Now button shown on hover.
@@ -1381,12 +1452,13 @@ export interface JobCardsBlock {
  * Cards of the open positions.
  */
 type: "jobCards"
-eyebrow?: Label20
-heading: Heading8
-intro?: Sentence12
-typeLabel: Label21
-experienceLabel: Label22
-applyLabel: Label23
+eyebrow?: Label22
+limit?: ListLimit2
+heading: Heading9
+intro?: Sentence13
+typeLabel: Label23
+experienceLabel: Label24
+applyLabel: Label25
 }
 /**
  * The opening of a career page: a banner with the job title (the page's main heading), then tiles such as Work Location, Exp-Level and Job Type. The title is also the position the application form sends, and the block publishes the page's job posting for search engines (schema.org JobPosting).
@@ -1396,14 +1468,14 @@ export interface JobTilesBlock {
  * Job information tiles.
  */
 type: "jobTiles"
-title: Heading9
+title: Heading10
 background?: ResponsiveBackground1
 /**
  * Optional button under the tiles, such as "Apply Now" jumping to the application form (#apply).
  */
 action?: {
-label: Label24
-link: Link6
+label: Label26
+link: Link7
 }
 /**
  * The facts shown under the title, each with its legend, exactly as they should read.
@@ -1446,8 +1518,8 @@ desktop: ImagePath5
 mobile: ImagePath6
 }
 export interface JobTile {
-legend: Label25
-value: Label26
+legend: Label27
+value: Label28
 /**
  * What the tile states; picks its icon (a map pin, a medal, a clock). Leave out for no icon.
  */
@@ -1482,10 +1554,10 @@ export interface PageHeroBlock {
  * Full-screen hero with the page heading.
  */
 type: "pageHero"
-heading: Heading10
-subheading?: Sentence13
+heading: Heading11
+subheading?: Sentence14
 background: ResponsiveBackground2
-badge?: Label27
+badge?: Label29
 }
 /**
  * The full-screen picture behind the heading, with a phone variant (used below 768px wide).
@@ -1502,9 +1574,9 @@ export interface ProductFooterBlock {
  * Product closing band above the site footer.
  */
 type: "productFooter"
-eyebrow?: Label28
-heading: Heading11
-text?: Sentence14
+eyebrow?: Label30
+heading: Heading12
+text?: Sentence15
 /**
  * Two to four short highlights of the product, each with an icon.
  * 
@@ -1516,14 +1588,14 @@ highlights: [ProductHighlight, ProductHighlight]|[ProductHighlight, ProductHighl
  * The band's button.
  */
 action: {
-label: Label29
-href: Link7
+label: Label31
+href: Link8
 }
 }
 export interface ProductHighlight {
-icon: IconName3
+icon: IconName4
 title: Title6
-text?: Sentence15
+text?: Sentence16
 }
 /**
  * The products (from each product page's `listing:`) as an accordion strip: one expanded at a time, moving on by itself. Hovering (768px or wider) or clicking an item selects it and pauses the rotation; clicking the expanded item opens its page. A pause/play button stops and starts the rotation.
@@ -1533,14 +1605,15 @@ export interface ProductsStripBlock {
  * Accordion strip of the products.
  */
 type: "productsStrip"
-eyebrow?: Label30
-heading: Heading12
-intro?: Sentence16
+eyebrow?: Label32
+limit?: ListLimit3
+heading: Heading13
+intro?: Sentence17
 intervalMs: DurationMs4
 pauseAfterInteractionMs: DurationMs5
-exploreLabel: Label31
-pauseLabel: Label32
-playLabel: Label33
+exploreLabel: Label33
+pauseLabel: Label34
+playLabel: Label35
 }
 /**
  * A round arrow button that scrolls the page down smoothly by one screen height.
@@ -1550,7 +1623,7 @@ export interface ScrollDownBlock {
  * Scroll-down arrow.
  */
 type: "scrollDown"
-label?: Label34
+label?: Label36
 }
 /**
  * The services (from each service page's `listing:`) as cards scrolling continuously in a seamless loop. Hovering a card stops the scroll and shows its description; clicking a card opens its page in a new tab; previous/next buttons move by one card; a pause/play button stops and starts the scroll.
@@ -1560,9 +1633,10 @@ export interface ServicesCarouselBlock {
  * Continuously scrolling service cards.
  */
 type: "servicesCarousel"
-eyebrow?: Label35
-heading: Heading13
-intro?: Sentence17
+eyebrow?: Label37
+limit?: ListLimit4
+heading: Heading14
+intro?: Sentence18
 /**
  * How far the cards move on each animation frame, in pixels.
  */
@@ -1575,11 +1649,11 @@ stepPx: number
  * How a previous/next step glides: the share of the distance still to go that is covered on each animation frame (an ease-out; 0.25 arrives in about 20 frames, 1 jumps at once). With reduced motion, or while the row is paused, steps are immediate.
  */
 stepEasePerFrame: number
-exploreLabel: Label36
-previousLabel: Label37
-nextLabel: Label38
-pauseLabel: Label39
-playLabel: Label40
+exploreLabel: Label38
+previousLabel: Label39
+nextLabel: Label40
+pauseLabel: Label41
+playLabel: Label42
 }
 /**
  * Cards with a title and one or more paragraphs, side by side on wide screens, such as "About Us" and "Job Description" on a career page.
@@ -1589,7 +1663,7 @@ export interface TextCardsBlock {
  * Title-and-text cards.
  */
 type: "textCards"
-heading?: Heading14
+heading?: Heading15
 /**
  * The cards, in reading order: each written here (title and content) or taken from site.yaml `sharedText` (shared: name).
  * 
@@ -1618,8 +1692,8 @@ export interface WhatWeDoBlock {
  * Short description of what the company does.
  */
 type: "whatWeDo"
-eyebrow?: Label41
-heading: Heading15
+eyebrow?: Label43
+heading: Heading16
 /**
  * The text, one paragraph per item.
  * 
@@ -1638,11 +1712,11 @@ highlights?: WhatWeDoHighlight[]
 links: [WhatWeDoLink, ...(WhatWeDoLink)[]]
 }
 export interface WhatWeDoHighlight {
-icon: IconName4
+icon: IconName5
 title: Title8
-text: Sentence18
+text: Sentence19
 }
 export interface WhatWeDoLink {
-label: Label42
-link: Link8
+label: Label44
+link: Link9
 }
