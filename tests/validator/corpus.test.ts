@@ -181,7 +181,11 @@ describe('README, "Validation"', () => {
       return { codes: [...(cells[0] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1]), example };
     });
 
-  it('gives an example of every kind of mistake, in the words the validator prints', () => {
+  // About 70 validations of the whole site: 5-10 s alone, over 20 s on a machine also running the
+  // browser suite (one such run timed out at the default 20 s).
+  it('gives an example of every kind of mistake, in the words the validator prints', {
+    timeout: 90_000,
+  }, () => {
     const printed = new Map<string, string[]>();
     const add = (e: ContentError) =>
       printed.set(e.code ?? '', [...(printed.get(e.code ?? '') ?? []), e.message]);

@@ -79,7 +79,11 @@ describe('the pre-commit hook (npm run hooks)', () => {
     return dir;
   }
 
-  it('stops a commit of a broken page, saying where and what to do, and lets the fixed page through', () => {
+  // Three real commits through git's hook, each running `npm run validate`: over 20 s on a machine
+  // also running the browser suite.
+  it('stops a commit of a broken page, saying where and what to do, and lets the fixed page through', {
+    timeout: 90_000,
+  }, () => {
     const dir = repository();
     const page = path.join(dir, 'pages/services/iot.yaml');
     const good = readFileSync(page, 'utf8');
