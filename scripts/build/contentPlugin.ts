@@ -15,6 +15,7 @@ import { readFolder, type SiteReading, type ValidationResult } from '../../node/
 import { readImageSizes } from '../../node/imageSizes.ts';
 import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { formatErrors, formatWarnings } from '../../src/validator/formatErrors.ts';
+import { FileChecksCache } from '../../src/validator/validateSite.ts';
 import { planVariants, renderVariant, srcsetsOf } from './imageVariants.ts';
 
 const SITE_ID = 'virtual:site-content';
@@ -38,6 +39,8 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   let command: 'build' | 'serve' = 'serve';
   let logError: ((message: string) => void) | undefined;
   let result: SiteReading | undefined;
+  // The dev server checks again at every change: only the changed files are parsed and checked anew.
+  const checks = new FileChecksCache();
   // AVIF/WebP variants of raster photos are made for production builds only.
   let makeVariants = false;
   // `npm run build` prints the warnings itself; the dev server prints them here.
@@ -146,7 +149,10 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
       });
       const onChange = (file: string) => {
         if (!isContent(file)) return;
-        result = readFolder(root, { freshSchemas: file.includes(`${path.sep}schema${path.sep}`) });
+        result = readFolder(root, {
+          freshSchemas: file.includes(`${path.sep}schema${path.sep}`),
+          cache: checks,
+        });
         options.onValidated?.(result);
         for (const mod of server.moduleGraph.idToModuleMap.values()) {
           if (mod.id?.startsWith(RESOLVED + SITE_ID) || mod.id?.startsWith(RESOLVED + PAGE_PREFIX)) {

@@ -6,7 +6,7 @@
  */
 import { folderSource } from '../../node/folderSource.ts';
 import type { ContentError } from '../../src/validator/types.ts';
-import { type ContentSource, validateSite } from '../../src/validator/validateSite.ts';
+import { type ContentSource, FileChecksCache, validateSite } from '../../src/validator/validateSite.ts';
 
 export interface EditorError {
   file: string;
@@ -29,11 +29,20 @@ function withFile(source: ContentSource, file: string, text: string | undefined)
 
 const key = (e: ContentError) => `${e.file}\n${e.where}\n${e.message}`;
 
+/**
+ * Each content folder's files' own checks, kept between saves: a save parses and checks against
+ * its schema only the file written (and any file changed on disk since); the checks across files
+ * (addresses, orders, links) run each time.
+ */
+const checksByFolder = new Map<string, FileChecksCache>();
+
 /** The problems that stop writing `text` to `file` (none: it may be written). */
 export function problemsAfterWrite(root: string, file: string, text: string | undefined): EditorError[] {
   const source = folderSource(root);
-  const before = new Set(validateSite(source).errors.map(key));
-  const after = validateSite(withFile(source, file, text)).errors;
+  const cache = checksByFolder.get(root) ?? new FileChecksCache();
+  checksByFolder.set(root, cache);
+  const before = new Set(validateSite(source, { cache }).errors.map(key));
+  const after = validateSite(withFile(source, file, text), { cache }).errors;
   return after
     .filter((e) => e.file === file || !before.has(key(e)))
     .map((e) => ({

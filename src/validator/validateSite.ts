@@ -88,10 +88,75 @@ export { expectedPathFor } from './pageRules.ts';
 export interface ValidateOptions {
   /** The date the warnings are judged on, YYYY-MM-DD (default: today, UTC). */
   today?: string;
+  /**
+   * What the last runs found in each file, kept between runs: a file whose text has not changed is
+   * not parsed and checked against its schema again; the checks across files (addresses, orders,
+   * links) run every time. For whoever validates the same site again and again: the editor at
+   * every keystroke and save, the dev server at every change.
+   */
+  cache?: FileChecksCache;
+}
+
+/** What validating one file on its own found: everything but the checks across files. */
+interface FileChecks {
+  yf: YamlFile;
+  modelineWarnings: ContentError[];
+  /** Absent for a file with a YAML syntax error. */
+  run?: { valid: boolean; links: MarkedValue[]; images: MarkedValue[] };
+  trapErrors: ContentError[];
+  trapWarnings: ContentError[];
+}
+
+/** Each file's checks, by file and text; valid for one set of schemas and schema folders. */
+export class FileChecksCache {
+  private readonly entries = new Map<string, { text: string; checks: FileChecks }>();
+  private made: { validators: SchemaValidators; schemaDirs: string } | undefined;
+
+  /** The checks of `file` with `text`, made by `check` unless a run has made them already. */
+  checksOf(source: ContentSource, file: string, text: string, check: () => FileChecks): FileChecks {
+    const schemaDirs = source.schemaDirs.join('\n');
+    if (this.made?.validators !== source.validators || this.made.schemaDirs !== schemaDirs) {
+      this.entries.clear();
+      this.made = { validators: source.validators, schemaDirs };
+    }
+    const kept = this.entries.get(file);
+    if (kept && kept.text === text) return kept.checks;
+    const checks = check();
+    this.entries.set(file, { text, checks });
+    return checks;
+  }
+
+  /** How many files it holds (for tests). */
+  get size(): number {
+    return this.entries.size;
+  }
 }
 
 export function validateSite(source: ContentSource, options: ValidateOptions = {}): ValidationResult {
   const validator = source.validators;
+  /** One file on its own: parsed, its schema line, its schema, the traps of its text (cached). */
+  const checkFile = (
+    file: string,
+    text: string,
+    schema: string,
+    validate: (data: unknown) => ReturnType<SchemaValidators['page']>,
+  ): FileChecks => {
+    const check = (): FileChecks => {
+      const yf = parseYamlText(text, file);
+      const modeline = checkModeline(source.schemaDirs, yf, schema);
+      if (yf.syntaxErrors.length) return { yf, modelineWarnings: modeline, trapErrors: [], trapWarnings: [] };
+      const run = validate(yf.data);
+      const traps = commentTraps(yf, source.schemas, schema, toContentErrors(yf, run.errors));
+      return {
+        yf,
+        modelineWarnings: modeline,
+        run: { valid: run.valid, links: run.links, images: run.images },
+        trapErrors: traps.errors,
+        trapWarnings: traps.warnings,
+      };
+    };
+    return options.cache ? options.cache.checksOf(source, file, text, check) : check();
+  };
   const errors: ContentError[] = [];
   const siteRel = SITE_FILE;
   const pageRels = source.pageFiles();
@@ -115,14 +180,13 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
       message: 'site.yaml is missing.',
     });
   } else {
-    const yf = parseYamlText(siteText, siteRel);
-    modelineWarnings.push(...checkModeline(source.schemaDirs, yf, SITE_SCHEMA));
+    const checked = checkFile(siteRel, siteText, SITE_SCHEMA, (data) => validator.site(data));
+    const { yf, run } = checked;
+    modelineWarnings.push(...checked.modelineWarnings);
     errors.push(...yf.syntaxErrors);
-    if (!yf.syntaxErrors.length) {
-      const run = validator.site(yf.data);
-      const traps = commentTraps(yf, source.schemas, SITE_SCHEMA, toContentErrors(yf, run.errors));
-      errors.push(...traps.errors);
-      textWarnings.push(...traps.warnings);
+    if (run) {
+      errors.push(...checked.trapErrors);
+      textWarnings.push(...checked.trapWarnings);
       if (run.valid) {
         site = yf.data as SiteConfig;
         siteYaml = yf;
@@ -140,17 +204,16 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
   let blocks = 0;
   const defaultAnchors = blockDefaultAnchors(source.schemas);
   for (const rel of pageRels) {
-    const yf = parseYamlText(source.readText(rel) ?? '', rel);
-    modelineWarnings.push(...checkModeline(source.schemaDirs, yf, PAGE_SCHEMA));
+    const checked = checkFile(rel, source.readText(rel) ?? '', PAGE_SCHEMA, (data) => validator.page(data));
+    const { yf, run } = checked;
+    modelineWarnings.push(...checked.modelineWarnings);
     errors.push(...yf.syntaxErrors);
-    if (yf.syntaxErrors.length) {
+    if (!run) {
       unreadable.set(rel, yf);
       continue;
     }
-    const run = validator.page(yf.data);
-    const traps = commentTraps(yf, source.schemas, PAGE_SCHEMA, toContentErrors(yf, run.errors));
-    errors.push(...traps.errors);
-    textWarnings.push(...traps.warnings);
+    errors.push(...checked.trapErrors);
+    textWarnings.push(...checked.trapWarnings);
     const data = yf.data as Partial<Page> | undefined;
     const blockList = Array.isArray(data?.blocks) ? data.blocks : [];
     blocks += blockList.length;

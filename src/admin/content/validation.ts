@@ -11,7 +11,7 @@ import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import { memoryContentSource } from '../../validator/memoryContentSource.ts';
 import { precompiledValidators } from '../../validator/precompiledValidators.ts';
 import type { ContentError } from '../../validator/types.ts';
-import { validateSite } from '../../validator/validateSite.ts';
+import { FileChecksCache, validateSite } from '../../validator/validateSite.ts';
 import type { PageSummary, SiteFiles } from './api.ts';
 import { type FormContext, inFormWords } from './formMessages.ts';
 
@@ -49,6 +49,12 @@ export function snapshotOf(site: SiteFiles, pages: readonly PageSummary[] = []):
  * list that another page holds, it is the one told to change (as `npm run validate` and the save
  * will say), not the other page, whose problem this editor would not show.
  */
+/**
+ * Each file's own checks, kept between keystrokes: only the page being typed into is parsed and
+ * checked against its schema again; the checks across pages (addresses, links) run each time.
+ */
+const editorChecks = new FileChecksCache();
+
 export function validateEdited(
   snapshot: SiteSnapshot,
   file: string,
@@ -65,7 +71,7 @@ export function validateEdited(
       { files, images: snapshot.images, schemas: bundledSchemas, changedAt },
       precompiledValidators,
     ),
-    today ? { today } : {},
+    { ...(today && { today }), cache: editorChecks },
   );
   const context: FormContext = {
     file,
