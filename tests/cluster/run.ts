@@ -383,6 +383,12 @@ try {
   check(page.status === 200 && page.body.toString().includes('<h1>Home</h1>'), 'survivor: the home page');
   const health = await send('GET', '/backend/api/health', { from });
   check(health.status === 200, 'survivor: health 200');
+  // deploy/nginx.conf lets the editor's pictures (up to 10 MB) through, and nothing else that big.
+  const eightMb = Buffer.alloc(8 * 1024 * 1024, 'a');
+  const picture = await send('POST', '/backend/api/admin/content/images', { body: eightMb, from });
+  check(picture.status !== 413, `nginx passes an 8 MB editor upload on to the site (${picture.status})`);
+  const tooBig = await send('POST', '/backend/api/contact', { body: eightMb, from });
+  check(tooBig.status === 413, `nginx refuses an 8 MB form post (${tooBig.status})`);
   for (let i = 0; i < 5; i++) {
     const s = await submission(i, `${run}after`);
     const res = await send('POST', s.path, { body: s.body, headers: s.headers, from });
