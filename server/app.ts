@@ -307,7 +307,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
   // The visual editor's content API (server/editor/api.ts).
   await app.register(registerContentApi, {
     prefix: `${apiPrefix}/admin/content`,
-    ...editorOptions(app, requireRole('content'), options.clientDir),
+    ...editorOptions(app, requireRole('content'), options.clientDir, db),
   });
   // The release of the build served now: Publish swaps builds, so it is looked up on each probe.
   registerHealth(app, db, apiPrefix, () => {

@@ -6,6 +6,7 @@
  *
  *   GET  /site      every file's text and version, the pictures, whether history is on, and the
  *                   files that cannot be opened (problems: {file, message})
+ *   GET  /releases  the latest Publishes: who, when, how each ended, the content and code it put live
  *   GET  /pages     each page's kind, address, aliases, title, name, the block types it may hold,
  *                   last change (and problem, if it has one): src/content/pageEntry.ts
  *   PUT  /file      {file, version, data, base?, keepMine?, seen?, copyOf?} -> {version, text, commit}
@@ -35,6 +36,7 @@ import { type FileProblem, scanPageFiles, textProblem } from './fileProblems.ts'
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
+import type { ReleaseLog } from './releaseLog.ts';
 import { siteProblem } from './siteProblem.ts';
 import { problemsAfterWrite } from './validateWrite.ts';
 import type { Json } from './yaml/json.ts';
@@ -52,6 +54,8 @@ export interface ContentApiOptions {
   author: (request: FastifyRequest) => Person;
   /** Rebuilds and switches the served site (npm start); omitted in development. */
   publisher?: Publisher;
+  /** The log of every Publish (GET /releases); omitted where no database is at hand. */
+  releaseLog?: ReleaseLog;
 }
 
 export const contentMessages = {
@@ -342,5 +346,5 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   });
 
   await registerImageRoutes(app, { contentDir: root, history, author: options.author, locked });
-  registerPublishRoutes(app, options.publisher);
+  registerPublishRoutes(app, options.publisher, options.author, options.releaseLog);
 }

@@ -9,12 +9,15 @@ import { registerStatic } from '../static.ts';
 import { registerContentApi } from './api.ts';
 import { API, contentCopy, removeContentCopies, STAFF, staffHeaders } from './editorTestSupport.ts';
 import { SitePublisher } from './publish.ts';
+import type { PublishRecord } from './releaseLog.ts';
 
 const OLD_SCRIPT = 'ActionButton-before12.js';
 let content: string;
 let dist: string;
 let app: FastifyInstance;
 let publisher: SitePublisher;
+/** What Publish gave the publish log (server/editor/releaseLog.ts). */
+const recorded: PublishRecord[] = [];
 
 beforeAll(async () => {
   content = contentCopy();
@@ -26,7 +29,14 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'client', 'assets', OLD_SCRIPT), 'export default 1;');
   app = Fastify({ logger: false });
   await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
-  publisher = new SitePublisher({ contentDir: content, distDir: dist, served: () => app.servedSite });
+  publisher = new SitePublisher({
+    contentDir: content,
+    distDir: dist,
+    served: () => app.servedSite,
+    record: async (entry) => {
+      recorded.push(entry);
+    },
+  });
   await app.register(
     async (scope) =>
       registerContentApi(scope, {
@@ -63,6 +73,9 @@ describe('Publish', () => {
     expect(body.message).toContain('does not match where the file is');
     expect(await page('/')).toBe('<h1>The build before publishing</h1>');
     writeFileSync(about, good);
+    // Logged as failed, with who pressed Publish and what they were told.
+    expect(recorded.at(-1)).toMatchObject({ state: 'failed', by: STAFF, message: body.message });
+    expect(recorded.at(-1)?.release).toBeUndefined();
   });
 
   it('builds in the background, then serves the new build (and keeps it in DIST_DIR/client)', {
@@ -107,6 +120,14 @@ describe('Publish', () => {
       content: contentCommit(content),
       code: codeVersion(),
       builtAt: expect.any(String),
+    });
+    // The publish log: who put which release live, when.
+    expect(recorded.at(-1)).toMatchObject({
+      state: 'live',
+      by: STAFF,
+      release: readRelease(dist),
+      pages: expect.any(Number),
+      message: body.message,
     });
   });
 });

@@ -18,12 +18,14 @@ import { existsSync } from 'node:fs';
 import { copyFile, cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EXIT_WITH_PARENT_FLAG } from '../../node/exitWithParent.ts';
-import { RELEASE_FILE } from '../../node/release.ts';
+import { RELEASE_FILE, readRelease } from '../../node/release.ts';
 import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../../node/siteFacts.ts';
 import type { ServedSite } from '../static.ts';
+import type { Person } from './history.ts';
 import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
+import type { PublishRecord, ReleaseLog } from './releaseLog.ts';
 
 export interface PublishState {
   state: 'idle' | 'running' | 'done' | 'failed';
@@ -36,9 +38,12 @@ export interface PublishState {
 
 export interface Publisher {
   state(): PublishState;
-  /** Starts a build unless one is running; returns the state right after. */
-  start(): PublishState;
+  /** Starts a build unless one is running (`by`: who pressed Publish); returns the state right after. */
+  start(by?: Person): PublishState;
 }
+
+/** Who a Publish is recorded as when no one is named (a script, a test). */
+const NOBODY: Person = { name: 'Staff member', email: 'staff@localhost' };
 
 export const DEV_PUBLISH: PublishState = {
   state: 'done',
@@ -71,12 +76,16 @@ export interface SitePublisherOptions {
   served: () => ServedSite | undefined;
   /** Called with the new build's facts as it goes live (the forms accept what it offers). */
   follow?: (facts: SiteFacts) => void;
+  /** Called as each Publish ends, live or failed (server/editor/releaseLog.ts keeps it). */
+  record?: (entry: PublishRecord) => Promise<void>;
   now?: () => number;
 }
 
 export class SitePublisher implements Publisher {
   private current: PublishState = { state: 'idle' };
   private running: Promise<void> | undefined;
+  /** The pages the last successful build wrote. */
+  private pages = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: SitePublisherOptions) {
@@ -87,7 +96,7 @@ export class SitePublisher implements Publisher {
     return { ...this.current };
   }
 
-  start(): PublishState {
+  start(by: Person = NOBODY): PublishState {
     if (this.current.state === 'running') return this.state();
     const started = this.now();
     this.current = {
@@ -95,19 +104,45 @@ export class SitePublisher implements Publisher {
       step: STEP_NAMES.validate,
       startedAt: new Date(started).toISOString(),
     };
-    this.running = this.run(started).catch((error: unknown) => {
-      this.finish(
-        started,
-        'failed',
-        `${publishMessages.failed} ${error instanceof Error ? error.message : ''}`.trim(),
-      );
-    });
+    this.running = this.run(started)
+      .catch((error: unknown) => {
+        this.finish(
+          started,
+          'failed',
+          `${publishMessages.failed} ${error instanceof Error ? error.message : ''}`.trim(),
+        );
+      })
+      .then(() => this.recordOutcome(started, by));
     return this.state();
   }
 
   /** Resolves when the build under way (if any) has ended. */
   async settled(): Promise<void> {
     await this.running;
+  }
+
+  /** Logs how the Publish started at `started` ended; the log failing never fails the Publish. */
+  private async recordOutcome(started: number, by: Person): Promise<void> {
+    const { record } = this.options;
+    if (!record) return;
+    const { state, message, finishedAt } = this.current;
+    const live = state === 'done';
+    const release = live ? readRelease(this.options.distDir) : undefined;
+    try {
+      await record({
+        state: live ? 'live' : 'failed',
+        ...(release && { release }),
+        by,
+        startedAt: new Date(started),
+        finishedAt: finishedAt ? new Date(finishedAt) : new Date(this.now()),
+        ...(live && { pages: this.pages }),
+        ...(message && { message }),
+      });
+    } catch (error) {
+      console.error(
+        `The publish log could not be written: ${error instanceof Error ? error.message : error}`,
+      );
+    }
   }
 
   private finish(started: number, state: 'done' | 'failed', message: string) {
@@ -176,6 +211,7 @@ export class SitePublisher implements Publisher {
     await copyFile(path.join(work, PREVIOUS_ASSETS_FILE), ledgerFile);
     await rm(old, { recursive: true, force: true });
     await rm(work, { recursive: true, force: true });
+    this.pages = pages;
     this.finish(started, 'done', publishMessages.done(pages, ((this.now() - started) / 1000).toFixed(1)));
   }
 
@@ -232,10 +268,17 @@ export function startBuild(
   );
 }
 
-export function registerPublishRoutes(app: FastifyInstance, publisher: Publisher | undefined): void {
+export function registerPublishRoutes(
+  app: FastifyInstance,
+  publisher: Publisher | undefined,
+  author: (request: FastifyRequest) => Person,
+  log?: ReleaseLog,
+): void {
   app.get('/publish', async () => publisher?.state() ?? DEV_PUBLISH);
-  app.post('/publish', async (_request, reply) => {
+  app.post('/publish', async (request, reply) => {
     if (!publisher) return DEV_PUBLISH;
-    return reply.code(202).send(publisher.start());
+    return reply.code(202).send(publisher.start(author(request)));
   });
+  // The latest Publishes, newest first: who, when, how it ended, which content and code went live.
+  app.get('/releases', async () => ({ releases: log ? await log.recent() : [] }));
 }

@@ -7,16 +7,20 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { loadConfig } from '../config.ts';
+import type { Db } from '../storage/db.ts';
 import type { ContentApiOptions } from './api.ts';
 import type { Person } from './history.ts';
 import { SitePublisher } from './publish.ts';
+import { ReleaseLog } from './releaseLog.ts';
 
 export function editorOptions(
   app: FastifyInstance,
   guard: onRequestHookHandler,
   clientDir: string | undefined,
+  store: Db,
   contentDir: string = loadConfig().contentDir,
 ): ContentApiOptions {
+  const releaseLog = new ReleaseLog(store);
   return {
     contentDir,
     guard,
@@ -24,6 +28,7 @@ export function editorOptions(
       const staff = (request as { staff?: Partial<Person> }).staff;
       return { name: staff?.name || 'Staff member', email: staff?.email || 'staff@localhost' };
     },
+    releaseLog,
     ...(clientDir && {
       publisher: new SitePublisher({
         contentDir,
@@ -31,6 +36,8 @@ export function editorOptions(
         served: () => app.servedSite,
         // The forms accept the service types and open positions of the build just published.
         follow: (facts) => app.followPublishedForms?.(facts),
+        // Every Publish, with who pressed it, in the database the instances share.
+        record: (entry) => releaseLog.record(entry),
       }),
     }),
   };

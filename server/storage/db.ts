@@ -100,6 +100,21 @@ export interface LoginFailureTable {
   alerted_at: ColumnType<number, number | undefined, number>;
 }
 
+/** One Publish (server/editor/releaseLog.ts); times as ISO 8601 text (SQLite) or timestamptz. */
+export interface ReleaseTable {
+  id: Generated<number>;
+  /** 'live' (built and switched to) or 'failed' (the site stayed as it was). */
+  state: string;
+  content_commit: string | null;
+  code_version: string | null;
+  published_by_name: string;
+  published_by_email: string;
+  started_at: ColumnType<Date | string, string, string>;
+  finished_at: ColumnType<Date | string, string, string>;
+  pages: number | null;
+  message: string | null;
+}
+
 /** An authenticator app of one staff email (server/staff/twoStep.ts). */
 export interface StaffTwoStepTable {
   email: string;
@@ -126,6 +141,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   staff_two_step: StaffTwoStepTable;
   staff_recovery_codes: StaffRecoveryCodeTable;
+  releases: ReleaseTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -186,6 +186,32 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           await db.schema.dropTable(t).ifExists().execute();
       },
     },
+    '0006_releases': {
+      // Every Publish (server/editor/releaseLog.ts): who pressed it and when, how it ended, and
+      // the release it put live (node/release.ts: the content commit and the code's hash). Kept in
+      // the database that every instance shares, so each can tell which release is the latest.
+      async up(db: AnyDb) {
+        const time = pg ? 'timestamptz' : 'text';
+        await db.schema
+          .createTable('releases')
+          .addColumn('id', pg ? 'serial' : 'integer', (c) =>
+            pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('state', text, (c) => c.notNull())
+          .addColumn('content_commit', text)
+          .addColumn('code_version', text)
+          .addColumn('published_by_name', text, (c) => c.notNull())
+          .addColumn('published_by_email', text, (c) => c.notNull())
+          .addColumn('started_at', time, (c) => c.notNull())
+          .addColumn('finished_at', time, (c) => c.notNull())
+          .addColumn('pages', 'integer')
+          .addColumn('message', text)
+          .execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('releases').ifExists().execute();
+      },
+    },
   };
 }
 
