@@ -281,6 +281,8 @@ describe('the page editor', { timeout: 120_000 }, () => {
     await page.getByRole('progressbar', { name: 'Publishing progress' }).waitFor();
     await page.getByText(/^Published: \d+ pages are live/).waitFor({ timeout: 170_000 });
     console.log(`  Publish to live: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The publish log (in the server's database) says who put the live version there.
+    await page.getByText(`Live version published by ${EDITOR.name}, `).waitFor();
     await expectAxeClean('page list after publishing');
 
     const site = await browser.newPage();

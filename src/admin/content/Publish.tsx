@@ -1,7 +1,11 @@
-/** Publish: rebuilds the public site from the saved content, showing each step as it runs. */
-import { useEffect, useRef, useState } from 'react';
-import type { ContentApi, PublishStatus } from './api.ts';
+/**
+ * Publish: rebuilds the public site from the saved content, showing each step as it runs, and says
+ * since when the live site is what it is and who published it (the server's publish log).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ContentApi, PublishedRelease, PublishStatus } from './api.ts';
 import styles from './content.module.css';
+import { describeChange } from './kinds.ts';
 
 const POLL_MS = 1000;
 
@@ -10,13 +14,29 @@ export function PublishButton({ client }: { client: ContentApi }) {
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  const [live, setLive] = useState<PublishedRelease | null>(null);
+
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The latest Publish that went live; a log the server cannot read only leaves the line out.
+  const readLog = useCallback(async () => {
+    try {
+      const { releases } = await client.releases();
+      setLive(releases.find((r) => r.state === 'live') ?? null);
+    } catch {
+      setLive(null);
+    }
+  }, [client]);
+  useEffect(() => {
+    void readLog();
+  }, [readLog]);
 
   const poll = async () => {
     try {
       const next = await client.publishStatus();
       setStatus(next);
       if (next.state === 'running') timer.current = setTimeout(() => void poll(), POLL_MS);
+      else void readLog();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -51,6 +71,11 @@ export function PublishButton({ client }: { client: ContentApi }) {
                 : ''}
       </span>
       {running && <progress aria-label="Publishing progress" />}
+      {live && (
+        <p className={styles.status}>
+          Live version published by {describeChange({ name: live.publishedBy.name, date: live.finishedAt })}.
+        </p>
+      )}
     </div>
   );
 }

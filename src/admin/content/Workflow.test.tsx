@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
 import { contentApi } from './api.ts';
 import ContentSection from './ContentSection.tsx';
+import { describeChange } from './kinds.ts';
 import { addressFor, addressProblem, copyPage, nextOrderIn, slugOf } from './newPage.ts';
 import { PageEditor } from './PageEditor.tsx';
 import { type FakeServer, fakeServer, sha } from './testing.ts';
@@ -378,6 +379,17 @@ describe('site settings and publishing', () => {
     expect(document.getElementById('site_company_name')).toHaveValue('Triune Technologies');
     expect((document.getElementById('site_contact_phone') as HTMLInputElement).value).toMatch(/^\+1 /);
     expect(button('Save')).toBeDisabled();
+  });
+
+  it('says who published the live version, and when (the publish log)', async () => {
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    // The last Publish that went live (Priya's), not the failed one after it.
+    await waitFor(() =>
+      expect(document.body).toHaveTextContent(
+        `Live version published by ${describeChange({ name: 'Priya', date: '2026-11-20T10:30:12Z' })}.`,
+      ),
+    );
+    expect(document.body).not.toHaveTextContent('published by Ravi');
   });
 
   it('publishes and shows the progress until done', async () => {

@@ -62,6 +62,19 @@ export interface PublishStatus {
   durationMs?: number;
 }
 
+/** One Publish as the server's publish log keeps it (server/editor/releaseLog.ts). */
+export interface PublishedRelease {
+  id: number;
+  state: 'live' | 'failed';
+  contentCommit: string | null;
+  codeVersion: string | null;
+  publishedBy: { name: string; email: string };
+  startedAt: string;
+  finishedAt: string;
+  pages: number | null;
+  message: string | null;
+}
+
 /** A refusal from the server, with its plain-words message and whatever else it sent. */
 export class ApiError extends Error {
   constructor(
@@ -150,6 +163,8 @@ export interface ContentApi {
   onPictures(listener: (change: PictureChange) => void): () => void;
   publish(): Promise<PublishStatus>;
   publishStatus(): Promise<PublishStatus>;
+  /** The latest Publishes, newest first. */
+  releases(): Promise<{ releases: PublishedRelease[] }>;
 }
 
 /** A picture uploaded (with its size) or deleted. */
@@ -230,5 +245,6 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     },
     publish: () => call<PublishStatus>('POST', '/publish'),
     publishStatus: () => call<PublishStatus>('GET', '/publish'),
+    releases: () => call<{ releases: PublishedRelease[] }>('GET', '/releases'),
   };
 }

@@ -107,6 +107,36 @@ export function fakeServer(): FakeServer {
         return { status: 200, body: { state: 'done', durationMs: 1200 } };
       case 'POST /publish':
         return { status: 202, body: { state: 'running' } };
+      case 'GET /releases':
+        return {
+          status: 200,
+          body: {
+            releases: [
+              {
+                id: 2,
+                state: 'failed',
+                contentCommit: null,
+                codeVersion: null,
+                publishedBy: { name: 'Ravi', email: 'ravi@example.com' },
+                startedAt: '2026-11-21T09:00:00Z',
+                finishedAt: '2026-11-21T09:00:05Z',
+                pages: null,
+                message: 'Not published: the build stopped.',
+              },
+              {
+                id: 1,
+                state: 'live',
+                contentCommit: 'a'.repeat(40),
+                codeVersion: '0123456789abcdef',
+                publishedBy: { name: 'Priya', email: 'priya@example.com' },
+                startedAt: '2026-11-20T10:30:00Z',
+                finishedAt: '2026-11-20T10:30:12Z',
+                pages: 31,
+                message: 'Published: 31 pages are live (built in 12.0 s).',
+              },
+            ],
+          },
+        };
       default:
         return { status: 404, body: { message: `No route ${route}` } };
     }
