@@ -55,6 +55,7 @@ export const publishMessages = {
   failed: 'Not published: the build stopped. The site still shows the previous version.',
   noServer: 'Not published: this server does not serve the site itself, so there is nothing to switch.',
   noFacts: 'The build wrote no list of service types and open positions for the forms.',
+  busy: 'Not published: another Publish is under way on another server of this site. It puts every saved change live; press Publish again once it has finished.',
 };
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -78,6 +79,13 @@ export interface SitePublisherOptions {
   follow?: (facts: SiteFacts) => void;
   /** Called as each Publish ends, live or failed (server/editor/releaseLog.ts keeps it). */
   record?: (entry: PublishRecord) => Promise<void>;
+  /**
+   * Runs a build unless another instance of the site is building (server/editor/publishLock.ts);
+   * false when it is. Without it, only this process's own builds are kept apart.
+   */
+  exclusive?: (build: () => Promise<void>) => Promise<boolean>;
+  /** The build script (default scripts/build.ts); tests name a stand-in. */
+  buildScript?: string;
   now?: () => number;
 }
 
@@ -104,7 +112,12 @@ export class SitePublisher implements Publisher {
       step: STEP_NAMES.validate,
       startedAt: new Date(started).toISOString(),
     };
-    this.running = this.run(started)
+    const { exclusive } = this.options;
+    const build = () => this.run(started);
+    this.running = (exclusive ? exclusive(build) : build().then(() => true))
+      .then((ran) => {
+        if (!ran) this.finish(started, 'failed', publishMessages.busy);
+      })
       .catch((error: unknown) => {
         this.finish(
           started,
@@ -217,7 +230,7 @@ export class SitePublisher implements Publisher {
 
   private build(work: string): Promise<{ code: number; stderr: string; pages: number }> {
     return new Promise((resolve) => {
-      const child = startBuild(this.options.contentDir, work);
+      const child = startBuild(this.options.contentDir, work, this.options.buildScript);
       let stderr = '';
       let pages = 0;
       let pending = '';
@@ -248,13 +261,14 @@ export class SitePublisher implements Publisher {
 export function startBuild(
   contentDir: string,
   outDir: string,
+  script: string = BUILD_SCRIPT,
 ): ChildProcessByStdio<Writable, Readable, Readable> {
   return spawn(
     process.execPath,
     [
       '--import',
       'tsx',
-      BUILD_SCRIPT,
+      script,
       '--content',
       contentDir,
       '--out',

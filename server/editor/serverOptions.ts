@@ -11,6 +11,7 @@ import type { Db } from '../storage/db.ts';
 import type { ContentApiOptions } from './api.ts';
 import type { Person } from './history.ts';
 import { SitePublisher } from './publish.ts';
+import { publishLock } from './publishLock.ts';
 import { ReleaseLog } from './releaseLog.ts';
 
 export function editorOptions(
@@ -21,6 +22,7 @@ export function editorOptions(
   contentDir: string = loadConfig().contentDir,
 ): ContentApiOptions {
   const releaseLog = new ReleaseLog(store);
+  const exclusive = publishLock(store);
   return {
     contentDir,
     guard,
@@ -38,6 +40,8 @@ export function editorOptions(
         follow: (facts) => app.followPublishedForms?.(facts),
         // Every Publish, with who pressed it, in the database the instances share.
         record: (entry) => releaseLog.record(entry),
+        // One build at a time across the instances sharing a PostgreSQL database.
+        ...(exclusive && { exclusive }),
       }),
     }),
   };
