@@ -1,36 +1,11 @@
 // @vitest-environment node
 /** The publish log on both databases: each Publish kept with who, when, how it ended and what went live. */
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import pg from 'pg';
-import { type Db, openDb } from '../storage/db.ts';
+import { databaseBackends } from '../storage/databaseTestSupport.ts';
+import type { Db } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
-import { tempDir } from '../testSupport.ts';
 import { ReleaseLog } from './releaseLog.ts';
 
-const sqliteDir = tempDir('releases');
-const backends: { name: string; open(): Db; cleanup(): Promise<void> }[] = [
-  {
-    name: 'SQLite',
-    open: () => openDb({ dataDir: sqliteDir }),
-    cleanup: async () => rmSync(sqliteDir, { recursive: true, force: true }),
-  },
-];
-const pgUrl = process.env.TEST_DATABASE_URL;
-const pgSchema = `test_releases_${process.pid}_${randomBytes(4).toString('hex')}`;
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    open: () => openDb({ databaseUrl: pgUrl, pgSchema }),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema if exists "${pgSchema}" cascade`);
-      await client.end();
-    },
-  });
-else
-  console.log('PostgreSQL publish log tests skipped: no TEST_DATABASE_URL and no server on 127.0.0.1:5432.');
+const backends = databaseBackends('publish log');
 
 describe.each(backends)('the publish log on $name', (backend) => {
   let db: Db;

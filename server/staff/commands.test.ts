@@ -1,40 +1,13 @@
 // @vitest-environment node
 /** `npm run staff` on both databases: accounts stored, listed, re-passworded and removed. */
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import pg from 'pg';
 import { SessionStore } from '../admin/sessions.ts';
-import { type Db, openDb } from '../storage/db.ts';
+import { databaseBackends } from '../storage/databaseTestSupport.ts';
+import type { Db } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
-import { tempDir } from '../testSupport.ts';
 import { AccountError, StaffAccounts } from './accounts.ts';
 import { runStaff, StaffUsageError } from './commands.ts';
 
-const sqliteDir = tempDir('staff');
-const backends: { name: string; open(): Db; cleanup(): Promise<void> }[] = [
-  {
-    name: 'SQLite',
-    open: () => openDb({ dataDir: sqliteDir }),
-    cleanup: async () => rmSync(sqliteDir, { recursive: true, force: true }),
-  },
-];
-const pgUrl = process.env.TEST_DATABASE_URL;
-const pgSchema = `test_staff_${process.pid}_${randomBytes(4).toString('hex')}`;
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    open: () => openDb({ databaseUrl: pgUrl, pgSchema }),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema if exists "${pgSchema}" cascade`);
-      await client.end();
-    },
-  });
-else
-  console.log(
-    'PostgreSQL staff account tests skipped: no TEST_DATABASE_URL and no server on 127.0.0.1:5432.',
-  );
+const backends = databaseBackends('staff account');
 
 describe.each(backends)('npm run staff on $name', (backend) => {
   let db: Db;

@@ -1,8 +1,6 @@
 // @vitest-environment node
 import { createHash, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
-import pg from 'pg';
 import {
   demo,
   emptyValues,
@@ -10,8 +8,8 @@ import {
   FORMS,
   storedFields,
 } from '../../src/forms/definitions/index.ts';
-import { tempDir } from '../testSupport.ts';
-import { type Db, openDb } from './db.ts';
+import { databaseBackends } from './databaseTestSupport.ts';
+import type { Db } from './db.ts';
 import { MIGRATION_NAMES, migrate } from './migrations.ts';
 import { Repository, truncateIp } from './repository.ts';
 
@@ -31,39 +29,7 @@ async function columnsOf(db: Db, table: string): Promise<string[]> {
 
 const meta = { ip: '203.0.113.77', userAgent: 'Mozilla/5.0 test' };
 
-interface Backend {
-  name: string;
-  open(): Db;
-  cleanup(): Promise<void>;
-}
-
-const sqliteDir = tempDir('repo');
-const backends: Backend[] = [
-  {
-    name: 'SQLite',
-    open: () => openDb({ dataDir: sqliteDir }),
-    cleanup: async () => rmSync(sqliteDir, { recursive: true, force: true }),
-  },
-];
-
-const pgUrl = process.env.TEST_DATABASE_URL;
-const pgSchema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-if (pgUrl) {
-  backends.push({
-    name: 'PostgreSQL',
-    open: () => openDb({ databaseUrl: pgUrl, pgSchema }),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema if exists "${pgSchema}" cascade`);
-      await client.end();
-    },
-  });
-} else {
-  console.log(
-    'PostgreSQL storage tests skipped: TEST_DATABASE_URL is not set and no server answers on 127.0.0.1:5432.',
-  );
-}
+const backends = databaseBackends('storage');
 
 describe.each(backends)('storage on $name', (backend) => {
   let db: Db;

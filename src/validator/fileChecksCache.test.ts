@@ -4,33 +4,16 @@
  * server at each change) keeps each file's own checks: only files whose text changed are parsed
  * and checked against their schema again, and the verdict is the same as a run from scratch.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repositoryContent } from '../../tests/support/repositoryContent.ts';
 import { bundledSchemas } from './bundledSchemas.ts';
 import { formatError } from './formatErrors.ts';
 import { memorySource } from './memorySource.ts';
 import type { SchemaValidators } from './schemaValidator.ts';
 import { type ContentSource, FileChecksCache, type ValidationResult, validateSite } from './validateSite.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const TODAY = '2026-11-27';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const abs = path.join(dir, name);
-    return statSync(abs).isDirectory() ? filesUnder(abs) : [abs];
-  });
-}
-
-const rel = (abs: string) => path.relative(ROOT, abs).split(path.sep).join('/');
-const baseFiles = new Map<string, string>([
-  ['site.yaml', readFileSync(path.join(ROOT, 'site.yaml'), 'utf8')],
-]);
-for (const abs of filesUnder(path.join(ROOT, 'pages'))) baseFiles.set(rel(abs), readFileSync(abs, 'utf8'));
-const images = new Set(
-  filesUnder(path.join(ROOT, 'public')).map((abs) => `/${rel(abs).slice('public/'.length)}`),
-);
+const { files: baseFiles, images } = repositoryContent();
 
 /** A source over `files` whose schema checks count the files they are asked to check. */
 function countingSource(files: ReadonlyMap<string, string>, validators?: SchemaValidators) {
@@ -86,7 +69,12 @@ describe('FileChecksCache', () => {
     }
     // The first run checked every file; each later run only the file just edited.
     expect(checked.length).toBe(baseFiles.size + edits.length);
-    expect(checked.slice(baseFiles.size)).toEqual(['/services/iot', '/services/iot', '/about-us', 'site.yaml']);
+    expect(checked.slice(baseFiles.size)).toEqual([
+      '/services/iot',
+      '/services/iot',
+      '/about-us',
+      'site.yaml',
+    ]);
   });
 
   it('checks everything again with other schema checks', () => {

@@ -4,34 +4,18 @@
  * schemas bundled by Vite and their checks compiled at build time) and Node (files on disk, the
  * checks compiled at run time) must reach the same verdict, in the same words, on the same files.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFolder } from '../../node/folderSource.ts';
+import { repositoryContent } from '../../tests/support/repositoryContent.ts';
 import { bundledSchemas } from './bundledSchemas.ts';
 import { type MemoryContent, memoryContentSource } from './memoryContentSource.ts';
 import { precompiledValidators } from './precompiledValidators.ts';
 import { validateSite } from './validateSite.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const abs = path.join(dir, name);
-    return statSync(abs).isDirectory() ? filesUnder(abs) : [abs];
-  });
-}
-
-function repositoryInMemory() {
-  const rel = (abs: string) => path.relative(ROOT, abs).split(path.sep).join('/');
-  const files = new Map<string, string>([['site.yaml', readFileSync(path.join(ROOT, 'site.yaml'), 'utf8')]]);
-  for (const abs of filesUnder(path.join(ROOT, 'pages'))) files.set(rel(abs), readFileSync(abs, 'utf8'));
-  const images = new Set(
-    filesUnder(path.join(ROOT, 'public')).map((abs) => `/${rel(abs).slice('public/'.length)}`),
-  );
-  return { files, images };
-}
 
 /** The content as the browser editor validates it: in memory, with the checks compiled at build time. */
 const asInBrowser = (content: Omit<MemoryContent, 'schemas'>) =>
@@ -61,7 +45,7 @@ describe('the validator in memory (as the browser editor runs it)', () => {
   });
 
   it("accepts the repository's content, as `npm run validate` does", () => {
-    const { files, images } = repositoryInMemory();
+    const { files, images } = repositoryContent();
     const result = validateSite(asInBrowser({ files, images }), {
       today: '2026-11-24',
     });
@@ -70,7 +54,7 @@ describe('the validator in memory (as the browser editor runs it)', () => {
   });
 
   it('reports an edited page with the same file:line:column and words as on disk', () => {
-    const { files, images } = repositoryInMemory();
+    const { files, images } = repositoryContent();
     const file = 'pages/services/iot.yaml';
     files.set(file, (files.get(file) ?? '').replace('type: bulletGrid', 'type: bulletList'));
     const result = validateSite(asInBrowser({ files, images }));
@@ -82,7 +66,7 @@ describe('the validator in memory (as the browser editor runs it)', () => {
   });
 
   it('reports a picture the site does not have', () => {
-    const { files, images } = repositoryInMemory();
+    const { files, images } = repositoryContent();
     images.delete('/images/services/iot/hero-desktop.svg');
     const result = validateSite(asInBrowser({ files, images }));
     expect(result.errors.map((e) => e.message)).toContain(
@@ -91,7 +75,7 @@ describe('the validator in memory (as the browser editor runs it)', () => {
   });
 
   it('finds every problem of broken files in the words and at the file:line:column `npm run validate` prints', () => {
-    const { files, images } = repositoryInMemory();
+    const { files, images } = repositoryContent();
     const edit = (file: string, from: string | RegExp, to: string) => {
       const text = files.get(file) ?? '';
       const changed = text.replace(from, to);
@@ -108,7 +92,7 @@ describe('the validator in memory (as the browser editor runs it)', () => {
     edit('pages/services/iot.yaml', 'hero-desktop.svg', 'hero-wide.svg');
     edit('pages/careers/digital-marketing.yaml', 'link: "#apply"', 'link: /careers/no-such-job');
     const changed = new Map(
-      [...files].filter(([file, text]) => text !== repositoryInMemory().files.get(file)),
+      [...files].filter(([file, text]) => text !== repositoryContent().files.get(file)),
     );
     const inBrowser = validateSite(asInBrowser({ files, images }), { today: '2026-11-24' });
     const onDisk = validateCopyOnDisk(changed);

@@ -10,6 +10,7 @@ import type { BlockProps } from '../../renderer/blockProps.ts';
 import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
 import { Img } from '../../ui/Img.tsx';
+import { SectionHeader } from '../../ui/SectionHeader.tsx';
 import styles from './CollectionList.module.css';
 
 export default function CollectionList({ block }: BlockProps<'collectionList'>) {
@@ -18,13 +19,14 @@ export default function CollectionList({ block }: BlockProps<'collectionList'>) 
   return (
     <section className={`section below-nav ${styles.section}`} aria-labelledby={headingId}>
       <div className="container">
-        <header className={styles.header}>
-          {block.eyebrow && <p className={styles.eyebrow}>{block.eyebrow}</p>}
-          <h1 id={headingId} className={styles.heading}>
-            {block.heading}
-          </h1>
-          {block.intro && <p className={styles.intro}>{block.intro}</p>}
-        </header>
+        <SectionHeader
+          id={headingId}
+          level={1}
+          align="start"
+          heading={block.heading}
+          eyebrow={block.eyebrow}
+          intro={block.intro}
+        />
         <ul className={styles.grid}>
           {pages.map((page) => (
             <li key={page.link}>
