@@ -25,6 +25,7 @@ import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../../node/site
 import type { ServedSite } from '../static.ts';
 import type { Person } from './history.ts';
 import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
+import { removePublishLeftovers } from './publishLeftovers.ts';
 import type { PublishRecord, ReleaseLog } from './releaseLog.ts';
 
 export interface PublishState {
@@ -98,6 +99,10 @@ export class SitePublisher implements Publisher {
 
   constructor(private readonly options: SitePublisherOptions) {
     this.now = options.now ?? Date.now;
+    // A Publish whose server died mid-way left its work behind; the site it served is unchanged.
+    const removed = removePublishLeftovers(options.distDir);
+    if (removed.length)
+      console.warn(`Removed what ${removed.length} interrupted Publish(es) left in ${options.distDir}.`);
   }
 
   state(): PublishState {
