@@ -79,6 +79,7 @@ const ROUTES: [string, string, string?][] = [
   ['DELETE', '/content/images/services/iot/hero.png'],
   ['GET', '/content/publish'],
   ['POST', '/content/publish'],
+  ['GET', '/content/releases'],
   ['GET', '/account/two-step'],
   ['POST', '/account/two-step/begin'],
   ['POST', '/account/two-step/confirm', '{"code":"000000"}'],

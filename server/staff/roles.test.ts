@@ -211,6 +211,7 @@ const TABLE: Row[] = [
   ['POST', '/content/images', '/content/images', {}, contentRoute(415)],
   ['GET', '/content/publish', '/content/publish', undefined, contentRoute(A)],
   ['POST', '/content/publish', '/content/publish', undefined, contentRoute(A)],
+  ['GET', '/content/releases', '/content/releases', undefined, contentRoute(A)],
   // One's own two-step sign-in: every role (a wrong code is a 400).
   ['GET', '/account/two-step', '/account/two-step', undefined, all(A)],
   ['POST', '/account/two-step/begin', '/account/two-step/begin', undefined, all(A)],
