@@ -14,6 +14,9 @@ export interface Person {
   email: string;
 }
 
+/** Who a change is recorded as when the staff member's name or email is not known (a script, a test). */
+export const UNNAMED_STAFF: Person = { name: 'Staff member', email: 'staff@localhost' };
+
 export interface Version {
   commit: string;
   name: string;

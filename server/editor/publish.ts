@@ -23,7 +23,7 @@ import { EXIT_WITH_PARENT_FLAG } from '../../node/exitWithParent.ts';
 import { RELEASE_FILE, readRelease } from '../../node/release.ts';
 import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../../node/siteFacts.ts';
 import type { ServedSite } from '../static.ts';
-import type { Person } from './history.ts';
+import { type Person, UNNAMED_STAFF } from './history.ts';
 import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
 import { removePublishLeftovers } from './publishLeftovers.ts';
 import type { PublishRecord, ReleaseLog } from './releaseLog.ts';
@@ -42,9 +42,6 @@ export interface Publisher {
   /** Starts a build unless one is running (`by`: who pressed Publish); returns the state right after. */
   start(by?: Person): PublishState;
 }
-
-/** Who a Publish is recorded as when no one is named (a script, a test). */
-const NOBODY: Person = { name: 'Staff member', email: 'staff@localhost' };
 
 export const DEV_PUBLISH: PublishState = {
   state: 'done',
@@ -109,7 +106,7 @@ export class SitePublisher implements Publisher {
     return { ...this.current };
   }
 
-  start(by: Person = NOBODY): PublishState {
+  start(by: Person = UNNAMED_STAFF): PublishState {
     if (this.current.state === 'running') return this.state();
     const started = this.now();
     this.current = {

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import { loadConfig } from '../config.ts';
 import type { Db } from '../storage/db.ts';
 import type { ContentApiOptions } from './api.ts';
-import type { Person } from './history.ts';
+import { type Person, UNNAMED_STAFF } from './history.ts';
 import { SitePublisher } from './publish.ts';
 import { publishLock } from './publishLock.ts';
 import { ReleaseLog } from './releaseLog.ts';
@@ -28,7 +28,7 @@ export function editorOptions(
     guard,
     author: (request: FastifyRequest) => {
       const staff = (request as { staff?: Partial<Person> }).staff;
-      return { name: staff?.name || 'Staff member', email: staff?.email || 'staff@localhost' };
+      return { name: staff?.name || UNNAMED_STAFF.name, email: staff?.email || UNNAMED_STAFF.email };
     },
     releaseLog,
     ...(clientDir && {

@@ -125,11 +125,6 @@ export class FileChecksCache {
     this.entries.set(file, { text, checks });
     return checks;
   }
-
-  /** How many files it holds (for tests). */
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 export function validateSite(source: ContentSource, options: ValidateOptions = {}): ValidationResult {
