@@ -67,8 +67,21 @@ function listFiles(dir: string, rel = ''): string[] {
   });
 }
 
+/**
+ * Copies made before, by the bytes compressed and the encoding (the build keeps them in its cache,
+ * scripts/build/buildCache.ts, so a build compresses only files that changed).
+ */
+export interface CompressedCopies {
+  get(raw: Buffer, encoding: Encoding): Buffer | undefined;
+  put(raw: Buffer, encoding: Encoding, copy: Buffer): void;
+}
+
 /** Writes `file.br` and `file.gz` beside every text file of `clientDir`; returns how many files. */
-export async function precompressDir(clientDir: string, concurrency = 4): Promise<number> {
+export async function precompressDir(
+  clientDir: string,
+  concurrency = 4,
+  copies?: CompressedCopies,
+): Promise<number> {
   const queue = listFiles(clientDir).filter(isCompressible);
   let done = 0;
   const worker = async () => {
@@ -76,7 +89,14 @@ export async function precompressDir(clientDir: string, concurrency = 4): Promis
       const full = path.join(clientDir, file);
       const raw = readFileSync(full);
       if (raw.length > COMPRESS_MAX_BYTES) continue;
-      for (const encoding of ENCODINGS) writeFileSync(full + SUFFIX[encoding], await compress(raw, encoding));
+      for (const encoding of ENCODINGS) {
+        let copy = copies?.get(raw, encoding);
+        if (!copy) {
+          copy = await compress(raw, encoding);
+          copies?.put(raw, encoding, copy);
+        }
+        writeFileSync(full + SUFFIX[encoding], copy);
+      }
       done++;
     }
   };

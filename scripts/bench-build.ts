@@ -8,6 +8,10 @@
  *     path of the staff editor's button) until the new build is served;
  *   - a listing-title publish: one service's menu name changed (every page's menu changes);
  *   - the HTML sizes of /about (raw and gzip) and of the home page.
+ * With `--menu-limit N` (default 13, the services menu of today's site) the services menu shows its
+ * first N pages and "All services", leading to tests/fixtures/all-services/all.yaml, as a growing
+ * site is meant to be set up (site.yaml, `submenu.limit`); `--menu-limit 0` keeps every service in
+ * the menu. The build cache starts empty for the full build; the publishes then use it.
  * It writes reports/build.md (a report, never a test: the numbers move with the machine's load,
  * which the report states beside them).
  */
@@ -30,8 +34,10 @@ const { values: args } = parseArgs({
   options: {
     sizes: { type: 'string', default: '31,231,1031' },
     report: { type: 'string', default: 'reports/build.md' },
+    'menu-limit': { type: 'string', default: '13' },
   },
 });
+const menuLimit = Number.parseInt(args['menu-limit'], 10);
 const sizes = args.sizes.split(',').map((s) => Number.parseInt(s, 10));
 
 interface Timed {
@@ -67,6 +73,21 @@ function makeSite(pages: number): string {
   const content = path.join(dir, 'content');
   for (const part of ['site.yaml', 'pages', 'public'])
     cpSync(path.join(ROOT, part), path.join(content, part), { recursive: true });
+  if (menuLimit > 0) {
+    const siteFile = path.join(content, 'site.yaml');
+    const site = readFileSync(siteFile, 'utf8');
+    const limited = site.replace(
+      /^( +)collection: services\n/m,
+      (line, indent: string) =>
+        `${line}${indent}limit:\n${indent}  count: ${menuLimit}\n${indent}  label: All services\n${indent}  link: /services/all\n`,
+    );
+    if (limited === site) throw new Error('site.yaml has no services submenu to limit');
+    writeFileSync(siteFile, limited);
+    cpSync(
+      path.join(ROOT, 'tests/fixtures/all-services/all.yaml'),
+      path.join(content, 'pages/services/all.yaml'),
+    );
+  }
   const today = countPages(content);
   const source = readFileSync(path.join(ROOT, SOURCE_PAGE), 'utf8');
   for (let i = 1; i <= pages - today; i++) {
@@ -88,7 +109,7 @@ function countPages(content: string): number {
 }
 
 /** Runs the build as `npm run build` does, timing its steps and the CPU it and its children used. */
-function fullBuild(content: string, out: string): Promise<Timed> {
+function fullBuild(content: string, out: string, cache: string): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const steps: Record<string, number> = {};
@@ -96,7 +117,10 @@ function fullBuild(content: string, out: string): Promise<Timed> {
     // bash's `times` prints the CPU time of the shell's children: the build and all it started.
     const child = spawn(
       'bash',
-      ['-c', `"${TSX}" "${BUILD}" --content "${content}" --out "${out}" --steps >&2 && times`],
+      [
+        '-c',
+        `"${TSX}" "${BUILD}" --content "${content}" --out "${out}" --cache "${cache}" --steps >&2 && times`,
+      ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
@@ -127,6 +151,7 @@ function fullBuild(content: string, out: string): Promise<Timed> {
 /** Changes a file, presses Publish, and answers the seconds until the new build is served. */
 async function publishAfter(
   content: string,
+  cache: string,
   file: string,
   change: (text: string) => string,
 ): Promise<number> {
@@ -140,6 +165,7 @@ async function publishAfter(
   const publisher = new SitePublisher({
     contentDir: content,
     distDir: path.join(work, 'dist'),
+    buildCache: cache,
     served: () => ({
       clientDir: () => served,
       swap: (dir) => {
@@ -163,15 +189,16 @@ async function measure(pages: number): Promise<SizeResult> {
   const loadBefore = load();
   try {
     console.log(`== ${pages} pages: full build`);
-    const full = await fullBuild(content, out);
+    const cache = path.join(dir, 'cache');
+    const full = await fullBuild(content, out, cache);
     const about = readFileSync(path.join(out, 'client', 'about', 'index.html'));
     const homeRaw = statSync(path.join(out, 'client', 'index.html')).size;
     console.log(`== ${pages} pages: one-word publish`);
-    const oneWordS = await publishAfter(content, 'pages/about.yaml', (t) =>
+    const oneWordS = await publishAfter(content, cache, 'pages/about.yaml', (t) =>
       t.replace(/^(\s+heading: )(.*)$/m, '$1$2 today'),
     );
     console.log(`== ${pages} pages: listing-title publish`);
-    const listingS = await publishAfter(content, SOURCE_PAGE, (t) =>
+    const listingS = await publishAfter(content, cache, SOURCE_PAGE, (t) =>
       t.replace(/^(\s+)title: Telematics \(IoT\)$/m, '$1title: Telematics and IoT'),
     );
     return {
@@ -215,7 +242,10 @@ function report(results: SizeResult[]): string {
       `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}. Each site is today's content plus copies of ` +
       `\`${SOURCE_PAGE}\` under new addresses. "Publish" is the staff editor's button ` +
       '(server/editor/publish.ts): from the press until the new build is served. The load average ' +
-      '(1, 5, 15 minutes) is given because other work on the machine slows every figure.',
+      '(1, 5, 15 minutes) is given because other work on the machine slows every figure. ' +
+      (menuLimit > 0
+        ? `The services menu shows ${menuLimit} pages and "All services" (\`--menu-limit ${menuLimit}\`).`
+        : 'Every menu lists every page (`--menu-limit 0`).'),
     '',
     '| pages | full build (wall) | full build (CPU) | steps | one-word publish | listing-title publish | `/about` HTML raw / gzip | home HTML | load before → after |',
     '|---|---|---|---|---|---|---|---|---|',

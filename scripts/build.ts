@@ -4,6 +4,11 @@
  * sharing card (scripts/build/socialCards.ts).
  * A content error stops the build with file:line:column.
  *
+ * The build is incremental (issue 34): the bundle is code only, made once per code version, and
+ * every page, card, picture variant and compressed copy is kept in the build cache under the hash of
+ * what it is made from (scripts/build/buildCache.ts). A build after a change makes only what the
+ * change reaches and copies the rest; its output is byte for byte a full build's.
+ *
  * Options (paths relative to the repository):
  *   --content DIR  the folder holding site.yaml, pages/ and public/ (default: the repository)
  *   --out DIR      where the build goes (default: dist/), e.g. for a check that must not disturb a
@@ -13,10 +18,13 @@
  *   --no-compress  leave out the brotli/gzip copies (the server then makes each on first request)
  *   --exit-with-parent  stop when the process that started the build ends (its standard input,
  *                  a pipe it keeps open, closes): node/exitWithParent.ts
+ *   --full         make everything anew, reusing nothing from the cache (which it still fills)
+ *   --cache DIR    the build cache (default node_modules/.cache/site-build)
  * Publish (server/editor/publish.ts) runs this script with all five and shows the steps as
  * progress; it leaves out the compressed copies because, at best quality, they would double the
  * time from Publish to live.
  */
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { InlineConfig, PluginOption } from 'vite';
@@ -35,6 +43,8 @@ const { values: args } = parseArgs({
     steps: { type: 'boolean', default: false },
     'no-compress': { type: 'boolean', default: false },
     'exit-with-parent': { type: 'boolean', default: false },
+    full: { type: 'boolean', default: false },
+    cache: { type: 'string', default: 'node_modules/.cache/site-build' },
   },
 });
 const stopWatchingParent = args['exit-with-parent'] ? exitWhenParentEnds() : () => {};
@@ -52,18 +62,22 @@ if (check.errors.length) {
 }
 if (check.warnings.length) console.warn(formatWarnings(check.warnings));
 
-// Vite and the renderer load only once the content is known to be valid (a failure answers sooner).
-const { build } = await import('vite');
+// The build's code loads only once the content is known to be valid (a failure answers sooner).
 const { precompressDir } = await import('../node/precompress.ts');
 const { prerender } = await import('./build/prerender.ts');
-const { drawSocialCards } = await import('./build/socialCards.ts');
+const { writeSocialCards } = await import('./build/writeCards.ts');
 const { writeSiteFacts } = await import('../node/siteFacts.ts');
 const { codeVersion, contentCommit, writeRelease } = await import('../node/release.ts');
+const { BuildCache } = await import('./build/buildCache.ts');
+const { readImageSizes } = await import('../node/imageSizes.ts');
+const { planVariants, renderVariant, srcsetsOf, VARIANT_RECIPE } = await import('./build/imageVariants.ts');
+const cache = new BuildCache(path.resolve(root, args.cache), !args.full);
+const code = codeVersion();
 
 /**
  * Vite's settings: those of vite.config.ts (the one list of plugins and options), with the content
- * plugin given the content read above, so neither of the two Vite builds reads and checks it again,
- * and for another content folder, with that folder's public/ as the static files.
+ * plugin given the content read above, so neither of the two Vite builds reads and checks it again.
+ * The content's static files are copied by the build itself, so the bundle is code only.
  */
 async function viteSettings(): Promise<InlineConfig> {
   const { contentPlugin } = await import('./build/contentPlugin.ts');
@@ -74,7 +88,7 @@ async function viteSettings(): Promise<InlineConfig> {
     ...shared,
     configFile: false,
     root,
-    publicDir: path.join(contentDir, 'public'),
+    publicDir: false,
     logLevel: 'warn',
     plugins: plugins
       .flat()
@@ -83,41 +97,77 @@ async function viteSettings(): Promise<InlineConfig> {
       ),
   };
 }
-const vite = await viteSettings();
 
 step('build');
-await build({
-  ...vite,
-  build: { ...vite.build, outDir: path.join(outDir, 'client'), emptyOutDir: true, manifest: true },
+// Vite and its plugins load only when the code changed: a Publish after a content change needs neither.
+const bundleDir = await cache.folder('bundle', code, async (into) => {
+  const { build } = await import('vite');
+  const vite = await viteSettings();
+  await build({
+    ...vite,
+    build: { ...vite.build, outDir: path.join(into, 'client'), emptyOutDir: true, manifest: true },
+  });
+  await build({
+    ...vite,
+    build: { ssr: 'scripts/build/renderPage.tsx', outDir: path.join(into, 'server'), emptyOutDir: true },
+    // Bundle the renderer's dependencies too, so a build in any folder runs without node_modules.
+    ssr: { noExternal: true },
+  });
 });
-await build({
-  ...vite,
-  build: { ssr: 'scripts/build/renderPage.tsx', outDir: path.join(outDir, 'server'), emptyOutDir: true },
-  // Bundle the renderer's dependencies too, so a build in any folder runs without node_modules.
-  ssr: { noExternal: true },
-});
+const clientDir = path.join(outDir, 'client');
+// Only the build's own folders are replaced: DIST_DIR also holds the server's files (the ledger of
+// the previous release's assets, a Publish under way).
+for (const folder of [clientDir, path.join(outDir, 'server')])
+  rmSync(folder, { recursive: true, force: true });
+cpSync(path.join(bundleDir, 'client'), clientDir, { recursive: true });
+cpSync(path.join(bundleDir, 'server'), path.join(outDir, 'server'), { recursive: true });
+const publicDir = path.join(contentDir, 'public');
+if (existsSync(publicDir)) cpSync(publicDir, clientDir, { recursive: true });
+// AVIF/WebP copies of photos (a variant's file name names the picture's bytes and its width).
+const imageSizes = readImageSizes(publicDir, check.images);
+const variants = planVariants(publicDir, imageSizes);
+for (const v of variants) {
+  const made = await cache.through('variants', BuildCache.key(v.file, VARIANT_RECIPE), () =>
+    renderVariant(publicDir, v),
+  );
+  mkdirSync(path.dirname(path.join(clientDir, v.file)), { recursive: true });
+  writeFileSync(path.join(clientDir, v.file), made);
+}
+const model = check.model;
+if (!model) throw new Error('The content was checked but has no model.');
 step('prerender');
-const written = await prerender(outDir);
+const written = await prerender({
+  clientDir,
+  bundleDir,
+  whole: { ...model, imageSizes, imageVariants: srcsetsOf(variants) },
+  code,
+  cache,
+});
 // One sharing card per page file (og:image), drawn from the same validated content.
 step('cards');
-const drawn = check.content
-  ? await drawSocialCards(check.content.pages, check.content.site, path.join(outDir, 'client'))
-  : { cards: [], ms: 0 };
+const drawn = await writeSocialCards(model.pages, model.site, clientDir, code, cache);
 const largest = Math.max(0, ...drawn.cards.map((c) => c.bytes));
 // What the forms accept (service types, open positions), read by the server that serves this build.
 if (check.content) writeSiteFacts(outDir, check.content);
 // Which content commit and which code this build is, for health to report (node/release.ts).
 writeRelease(outDir, {
   content: contentCommit(contentDir),
-  code: codeVersion(),
+  code,
   builtAt: new Date().toISOString(),
 });
 if (!args['no-compress']) {
   step('compress');
-  await precompressDir(path.join(outDir, 'client')); // brotli/gzip copies, so no request compresses
+  // brotli/gzip copies, so no request compresses; only new files are compressed anew.
+  const copyKey = (raw: Buffer, encoding: string) => BuildCache.key('compressed', encoding, raw);
+  await precompressDir(clientDir, 4, {
+    get: (raw, encoding) => cache.get('compressed', copyKey(raw, encoding)),
+    put: (raw, encoding, copy) => cache.put('compressed', copyKey(raw, encoding), copy),
+  });
 }
+cache.prune();
 console.log(
   `Built ${path.relative(root, outDir) || '.'}/: ${written} pages pre-rendered, ${drawn.cards.length} sharing cards drawn in ${(drawn.ms / 1000).toFixed(1)} s (largest ${Math.round(largest / 1024)} KB).`,
 );
+console.log(`From the build cache: ${cache.summary() || 'nothing'}.`);
 step(`done ${written}`);
 stopWatchingParent();

@@ -3,20 +3,30 @@ import './styles/webfont.css';
 import './styles/tokens.css';
 import './styles/fonts.css';
 import './styles/base.css';
-import { pageLoaders } from 'virtual:site-content';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { NOT_FOUND_PATH } from './content/model.ts';
+import { normalisePath } from './frame/navModel.ts';
 import { App } from './renderer/App.tsx';
 import { preloadBlocks } from './renderer/BlockRenderer.tsx';
-import { ContentProvider, cachedPageLoader, type SiteContent } from './renderer/ContentContext.tsx';
+import { contentFromData, fetchPageSlice } from './renderer/browserContent.ts';
+import { ContentProvider } from './renderer/ContentContext.tsx';
 import { headWrittenByServer } from './renderer/documentHead.ts';
 import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from './renderer/hydratedEvent.ts';
 import { readSiteData } from './renderer/siteData.ts';
 
-// The site's data comes with the page (src/renderer/siteData.ts); the page loaders are code.
-const content: SiteContent = { ...readSiteData(document), loadPage: cachedPageLoader(pageLoaders) };
+// The site's data and this page's content come with the page (src/renderer/siteData.ts); other
+// pages' come as JSON on client-side navigation. A page whose data does not know its own address
+// is the 404 page (whose data holds pages/404.yaml if there is one): its first render must wait for
+// no request, so that address, and a 404 page the data does not hold, are known to have none.
+const data = readSiteData(document);
+const here = normalisePath(window.location.pathname);
+const knows = (address: string) => data.routes.some((r) => r.path === address);
+const content = contentFromData(data, {
+  fetchSlice: fetchPageSlice,
+  missing: knows(here) ? [] : [here, NOT_FOUND_PATH].filter((a) => !knows(a)),
+});
 const { routes } = content;
 
 /**
@@ -44,9 +54,7 @@ async function start() {
   // Load this page's content and block code first, so hydration finds everything ready. (The
   // pre-rendered page has painted already: its boot script asks for this code only after the first
   // paint, scripts/build/scriptsAfterPaint.ts.)
-  const route =
-    routes.find((r) => r.path === window.location.pathname.replace(/(.)\/$/, '$1')) ??
-    routes.find((r) => r.path === NOT_FOUND_PATH);
+  const route = routes.find((r) => r.path === here) ?? routes.find((r) => r.path === NOT_FOUND_PATH);
   if (route) await preloadBlocks((await content.loadPage(route.file)).blocks, { skipDeferred: true });
   if (prerendered && route) headWrittenByServer(route.path);
   const app = (

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The content plugin in a real Vite dev server, with a real HMR connection as the browser has
- * (jsdom provides the WebSocket): valid content becomes a module; a broken file sends the error
+ * (jsdom provides the WebSocket): valid content is served as each page's data (its data block and
+ * the JSON client-side navigation fetches); a broken file sends the error
  * overlay its file:line:column messages and location; a page opened while the content is broken
  * gets the overlay as it connects; saving a fix reloads the page, without restarting the server.
  * Content that is already broken when the server starts does not stop it from starting.
@@ -12,8 +13,13 @@ import path from 'node:path';
 import { createServer, type ErrorPayload, type ViteDevServer } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ValidationResult } from '../../node/folderSource.ts';
+import { pageDataUrl } from '../../src/content/pageData.ts';
+import { readSiteData } from '../../src/renderer/siteData.ts';
+import { APP_PAGE } from '../../tests/unit/support/appPage.ts';
 import { connectHmr, type HmrClient, isError, isFullReload } from '../../tests/unit/support/hmrClient.ts';
 import { contentPlugin } from './contentPlugin.ts';
+
+const readSiteDataOf = (html: string) => readSiteData(new DOMParser().parseFromString(html, 'text/html'));
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../tests/fixtures/minimal-site');
 const cleanups: (() => unknown)[] = [];
@@ -62,8 +68,8 @@ async function hmr(origin: string): Promise<HmrClient> {
   return client;
 }
 
-/** What the browser gets for the content module (the app's first import). */
-const contentModule = (origin: string) => fetch(`${origin}/@id/__x00__virtual:site-content`);
+/** What the browser gets for the home page's data (what client-side navigation to it fetches). */
+const contentModule = (origin: string) => fetch(`${origin}${pageDataUrl('/')}`);
 
 function expectOverlay(err: ErrorPayload['err'], dir: string) {
   expect(err.plugin).toBe('site-content');
@@ -87,10 +93,8 @@ function expectOverlay(err: ErrorPayload['err'], dir: string) {
 describe('content plugin in the dev server', () => {
   it('serves the content, sends a broken file to the overlay, and reloads the page once it is fixed', async () => {
     const { dir, index, good, origin, server } = await devServer();
-    expect(
-      ((await server.ssrLoadModule('virtual:site-content')).site as { company: { name: string } }).company
-        .name,
-    ).toBe('Fixture Co');
+    const html = await server.transformIndexHtml('/', APP_PAGE);
+    expect(readSiteDataOf(html).site.company.name).toBe('Fixture Co');
     const browser = await hmr(origin);
     expect((await contentModule(origin)).status).toBe(200);
 

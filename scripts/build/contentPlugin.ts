@@ -1,9 +1,8 @@
 /**
- * Vite plugin that turns site.yaml and pages/*.yaml into modules the app imports:
- *   virtual:site-content   site settings, derived lists (menus, cards), the route table and a
- *                          lazy loader per page (each page's content is its own small chunk);
- *   virtual:page/<file>    one page's content.
- * The content is validated first: a bad file fails `vite build`. The dev server starts and keeps
+ * Vite plugin that checks site.yaml and pages/*.yaml, and in development serves each page's data
+ * as the build writes it (src/content/pageData.ts): in the page's data block, and as the JSON
+ * client-side navigation fetches. No content goes into the bundle, which is code only (issue 34).
+ * A bad file fails `vite build`. The dev server starts and keeps
  * running with bad content: the terminal prints the problems (file:line:column), the browser shows
  * them in Vite's error overlay (on every page load and as soon as a file goes bad, pointing at the
  * first problem's line), and saving a fix reloads the page, without a restart.
@@ -13,14 +12,13 @@ import path from 'node:path';
 import type { ErrorPayload, Plugin, ViteDevServer } from 'vite';
 import { readFolder, type SiteReading, type ValidationResult } from '../../node/folderSource.ts';
 import { readImageSizes } from '../../node/imageSizes.ts';
+import { pageDataUrl, pageSliceFor, siteDataFor, type WholeSite } from '../../src/content/pageData.ts';
+import { normalisePath } from '../../src/frame/navModel.ts';
 import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { formatErrors, formatWarnings } from '../../src/validator/formatErrors.ts';
 import { FileChecksCache } from '../../src/validator/validateSite.ts';
-import { planVariants, renderVariant, srcsetsOf } from './imageVariants.ts';
 
-const SITE_ID = 'virtual:site-content';
-const PAGE_PREFIX = 'virtual:page/';
-const RESOLVED = '\0';
+const PAGE_DATA_PREFIX = pageDataUrl('/').replace(/page-data\.json$/, '');
 
 export interface ContentPluginOptions {
   /** The folder holding site.yaml, pages/ and public/ (default: Vite's root). */
@@ -41,12 +39,14 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
   let result: SiteReading | undefined;
   // The dev server checks again at every change: only the changed files are parsed and checked anew.
   const checks = new FileChecksCache();
-  // AVIF/WebP variants of raster photos are made for production builds only.
-  let makeVariants = false;
   // `npm run build` prints the warnings itself; the dev server prints them here.
   let warn: ((message: string) => void) | undefined;
   const sizes = () => readImageSizes(path.join(root, 'public'), current().images);
-  const variants = () => (makeVariants ? planVariants(path.join(root, 'public'), sizes()) : []);
+  /** The whole site as the dev server serves it (AVIF/WebP variants are made by builds only). */
+  const whole = (): WholeSite | undefined => {
+    const { model } = current();
+    return model && { ...model, imageSizes: sizes(), imageVariants: {} };
+  };
 
   const current = (): SiteReading => {
     result ??= options.reading ?? readFolder(root);
@@ -60,7 +60,6 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
     configResolved(config) {
       root = options.root ?? config.root;
       command = config.command;
-      makeVariants = config.command === 'build';
       warn = config.command === 'serve' ? (message) => config.logger.warn(message) : undefined;
       logError = (message) => config.logger.error(message);
     },
@@ -75,63 +74,12 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
       } else if (r.warnings.length) warn?.(formatWarnings(r.warnings));
       if (command === 'serve') options.onValidated?.(r);
     },
-    resolveId(id) {
-      if (id === SITE_ID || id.startsWith(PAGE_PREFIX)) return RESOLVED + id;
-      return undefined;
-    },
-    load(id) {
-      if (!id.startsWith(RESOLVED)) return undefined;
-      const r = current();
-      const { model } = r;
-      // Vite answers the request with 500, prints the error and sends it to the overlay.
-      if (!model) return this.error(Object.assign(new Error(), overlayError(r)));
-      const bare = id.slice(RESOLVED.length);
-      if (bare === SITE_ID) {
-        const loaders = model.pages
-          .map(
-            ({ file }) => `  ${JSON.stringify(file)}: () => import(${JSON.stringify(PAGE_PREFIX + file)}),`,
-          )
-          .join('\n');
-        return [
-          `export const site = ${JSON.stringify(model.site)};`,
-          `export const collections = ${JSON.stringify(model.collections)};`,
-          `export const routes = ${JSON.stringify(model.routes)};`,
-          `export const pageLoaders = {\n${loaders}\n};`,
-          `export const imageSizes = ${JSON.stringify(sizes())};`,
-          `export const imageVariants = ${JSON.stringify(srcsetsOf(variants()))};`,
-        ].join('\n');
-      }
-      if (bare.startsWith(PAGE_PREFIX)) {
-        const file = bare.slice(PAGE_PREFIX.length);
-        const page = model.pages.find((p) => p.file === file);
-        if (!page) throw new Error(`No page file ${file}`);
-        return `export default ${JSON.stringify(page.page)};`;
-      }
-      return undefined;
-    },
-    // The dev server's page gets the site's data block as a pre-rendered page has it (src/renderer/siteData.ts).
-    transformIndexHtml(html) {
-      const { model } = current();
-      if (command !== 'serve' || !model || !html.includes('entry-client')) return html;
-      const data = siteDataScript({
-        site: model.site,
-        collections: model.collections,
-        routes: model.routes,
-        imageSizes: sizes(),
-        imageVariants: {},
-      });
-      return html.replace('</body>', () => `${data}\n</body>`);
-    },
-    async generateBundle() {
-      if (this.environment?.config.consumer === 'server') return;
-      const publicDir = path.join(root, 'public');
-      for (const v of variants()) {
-        this.emitFile({
-          type: 'asset',
-          fileName: v.file.slice(1),
-          source: await renderVariant(publicDir, v),
-        });
-      }
+    // The dev server's page gets its data block as a pre-rendered page has it (src/content/pageData.ts).
+    transformIndexHtml(html, context) {
+      const site = whole();
+      if (command !== 'serve' || !site || !html.includes('entry-client')) return html;
+      const address = normalisePath(new URL(context.originalUrl ?? context.path, 'http://dev').pathname);
+      return html.replace('</body>', () => `${siteDataScript(siteDataFor(site, address))}\n</body>`);
     },
     configureServer(server: ViteDevServer) {
       const isContent = (file: string) => {
@@ -143,6 +91,25 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
         );
       };
       server.watcher.add([path.join(root, 'site.yaml'), path.join(root, 'pages'), path.join(root, 'schema')]);
+      // Client-side navigation's page data, as the build writes it.
+      server.middlewares.use(PAGE_DATA_PREFIX, (req, res, next) => {
+        const rest = new URL(req.url ?? '/', 'http://dev').pathname;
+        if (!rest.endsWith('/page-data.json')) return next();
+        const site = whole();
+        if (!site) {
+          // As a broken module would: 500, and the problems to the page's overlay.
+          const err = overlayError(current());
+          server.ws.send({ type: 'error', err });
+          res.statusCode = 500;
+          res.setHeader('content-type', 'text/plain; charset=utf-8');
+          res.end(err.message);
+          return;
+        }
+        const slice = pageSliceFor(site, normalisePath(rest.replace(/\/?page-data\.json$/, '') || '/'));
+        res.statusCode = slice ? 200 : 404;
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify(slice ?? { error: 'No page at this address.' }));
+      });
       // A page opened (or reloaded) while the content is invalid gets the overlay as it connects.
       server.ws.on('vite:client:connect', (_data, client) => {
         if (result && !result.content) client.send({ type: 'error', err: overlayError(result) });
@@ -154,11 +121,6 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
           cache: checks,
         });
         options.onValidated?.(result);
-        for (const mod of server.moduleGraph.idToModuleMap.values()) {
-          if (mod.id?.startsWith(RESOLVED + SITE_ID) || mod.id?.startsWith(RESOLVED + PAGE_PREFIX)) {
-            server.moduleGraph.invalidateModule(mod);
-          }
-        }
         if (result.content) {
           // Warnings (an expired job posting, say) never stop the page; the terminal shows them.
           if (result.warnings.length) warn?.(formatWarnings(result.warnings));

@@ -61,6 +61,9 @@ export function srcsetsOf(plan: readonly PlannedVariant[]): ImageVariants {
   return out;
 }
 
+/** How a variant is made (with its file name, which names the picture's bytes and width, its cache key). */
+export const VARIANT_RECIPE = 'rotate; avif quality 55; webp quality 78';
+
 export async function renderVariant(publicDir: string, v: PlannedVariant): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   // rotate(): upright as shown (a phone photo's EXIF orientation), since the copies carry no EXIF.

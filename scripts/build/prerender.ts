@@ -1,13 +1,25 @@
 /**
  * Renders every route (and alias, and the 404 page) of the built site to static HTML in
- * dist/client, so each page's full text is there with JavaScript off; writes sitemap.xml and robots.txt.
+ * dist/client, so each page's full text is there with JavaScript off, each from its own data
+ * (src/content/pageData.ts), which also goes beside it as JSON for client-side navigation; writes
+ * sitemap.xml and robots.txt. A page whose data and code are unchanged is taken from the build cache.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NOT_FOUND_PATH } from '../../src/content/model.ts';
+import { NOT_FOUND_PATH, type SiteConfig } from '../../src/content/model.ts';
+import {
+  pageDataUrl,
+  pageSliceFor,
+  type SiteData,
+  siteDataFor,
+  type WholeSite,
+} from '../../src/content/pageData.ts';
 import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { jsonLdText, organizationJsonLd } from '../../src/renderer/structuredData.ts';
+import { BuildCache } from './buildCache.ts';
+import { POOL_FROM_PAGES, renderInPool } from './renderPool.ts';
+import type { RenderJob } from './renderWorker.ts';
 import { scriptsAfterPaint } from './scriptsAfterPaint.ts';
 
 type ServerEntry = typeof import('./renderPage.tsx');
@@ -91,24 +103,19 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * Stylesheets and module preloads for what a page renders: its content chunk and the code of each
- * of its blocks (with their shared chunks), from Vite's manifest. Without the stylesheets the
+ * Stylesheets and module preloads for what a page renders: the code of each of its blocks (with their shared chunks), from Vite's manifest. Without the stylesheets the
  * pre-rendered blocks would show unstyled until their scripts load (and without JavaScript).
  */
 export function pageAssetTags(
   manifest: Manifest,
   blockTypes: readonly string[],
-  pageFile: string | undefined,
   deferred: readonly string[] = [],
 ): string {
-  const entries = [
-    ...(pageFile ? [`virtual:page/${pageFile}`] : []),
-    ...blockTypes.flatMap((type) =>
-      Object.keys(manifest).filter(
-        (key) => key.startsWith(`src/blocks/${type}/`) && manifest[key]?.isDynamicEntry,
-      ),
+  const entries = blockTypes.flatMap((type) =>
+    Object.keys(manifest).filter(
+      (key) => key.startsWith(`src/blocks/${type}/`) && manifest[key]?.isDynamicEntry,
     ),
-  ];
+  );
   const css = new Set<string>();
   const js = new Set<string>();
   const visit = (key: string) => {
@@ -154,55 +161,51 @@ export function inlineStylesheets(html: string, readAsset: (href: string) => str
   });
 }
 
-/** `outDir` holds the Vite builds: client/ (written to) and server/ (the renderer). */
-export async function prerender(outDir: string): Promise<number> {
-  const clientDir = path.join(outDir, 'client');
-  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  const entry = (await import(pathToFileURL(path.join(outDir, 'server/renderPage.js')).href)) as ServerEntry;
-  const { routes, site } = entry;
-  const data = siteDataScript(entry.siteData);
-  const fonts = fontPreloads(clientDir);
-  const stylesheets = new Map<string, string>();
-  const readAsset = (href: string) => {
-    let css = stylesheets.get(href);
-    if (css === undefined) {
-      css = readFileSync(path.join(clientDir, href), 'utf8').trim();
-      stylesheets.set(href, css);
-    }
-    return css;
-  };
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+export interface PrerenderOptions {
+  /** Where the pages, their data, sitemap.xml and robots.txt are written. */
+  clientDir: string;
+  /** The code's Vite builds: client/ (template, manifest, styles) and server/ (the renderer). */
+  bundleDir: string;
+  whole: WholeSite;
+  /** The code's version: with a page's data, all its HTML is made from. */
+  code: string;
+  cache: BuildCache;
+}
+
+/**
+ * Writes every address's page (rendered, or reused from the cache when its data and the code are
+ * as before) and, for client-side navigation, its page data; returns how many pages.
+ */
+export async function prerender({
+  clientDir,
+  bundleDir,
+  whole,
+  code,
+  cache,
+}: PrerenderOptions): Promise<number> {
+  const { routes, site } = whole;
   const addresses = routes.map((r) => r.path);
   if (!addresses.includes(NOT_FOUND_PATH)) addresses.push(NOT_FOUND_PATH);
 
+  const toRender: (RenderJob & { key: string })[] = [];
   for (const address of addresses) {
-    const rendered = await entry.render(address);
-    const { head, blockTypes, file: pageFile } = rendered;
-    const html = withoutReactPreloads(rendered.html);
-    const structured =
-      address === '/'
-        ? `\n    <script type="application/ld+json">${jsonLdText(organizationJsonLd(site))}</script>`
-        : '';
-    const deferred = blockTypes.filter((t) => entry.deferredBlockTypes.includes(t));
-    const assets = pageAssetTags(
-      manifest,
-      blockTypes.filter((t) => !deferred.includes(t)),
-      pageFile,
-      deferred,
-    );
-    const fullHead = `${head}\n    ${fonts}\n    ${lcpPreloads(html)}\n    ${assets}${structured}`;
-    const page = scriptsAfterPaint(
-      inlineStylesheets(
-        template
-          .replace('<!--app-head-->', () => fullHead)
-          .replace('<!--app-html-->', () => html)
-          .replace('</body>', () => `  ${data}\n  </body>`),
-        readAsset,
-      ),
-    );
-    const htmlFile = path.join(clientDir, htmlFileFor(address));
-    mkdirSync(path.dirname(htmlFile), { recursive: true });
-    writeFileSync(htmlFile, page);
+    const data = siteDataFor(whole, address);
+    const key = BuildCache.key(code, address, JSON.stringify(data));
+    const stored = cache.get('pages', key);
+    if (stored) writeInto(clientDir, htmlFileFor(address), stored);
+    else toRender.push({ address, data, key });
+    const slice = pageSliceFor(whole, address);
+    if (slice) writeInto(clientDir, pageDataUrl(address).slice(1), JSON.stringify(slice));
+  }
+  const keys = new Map(toRender.map((job) => [job.address, job.key]));
+  const rendered = (address: string, html: string) => {
+    cache.put('pages', keys.get(address) as string, html);
+    writeInto(clientDir, htmlFileFor(address), html);
+  };
+  if (toRender.length >= POOL_FROM_PAGES) await renderInPool(bundleDir, site, toRender, rendered);
+  else if (toRender.length) {
+    const render = await pageRenderer(bundleDir, site);
+    for (const { address, data } of toRender) rendered(address, await render(address, data));
   }
 
   const indexable = routes.filter((r) => !r.noindex && r.path === r.canonicalPath);
@@ -218,4 +221,58 @@ export async function prerender(outDir: string): Promise<number> {
     `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${site.url}/sitemap.xml\n`,
   );
   return addresses.length;
+}
+
+function writeInto(dir: string, rel: string, data: string | Buffer): void {
+  const file = path.join(dir, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, data);
+}
+
+/** Renders one address to its whole HTML file: the page in the template, with its head and data. */
+export async function pageRenderer(
+  bundleDir: string,
+  site: SiteConfig,
+): Promise<(address: string, data: SiteData) => Promise<string>> {
+  const clientDir = path.join(bundleDir, 'client');
+  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const entry = (await import(
+    pathToFileURL(path.join(bundleDir, 'server/renderPage.js')).href
+  )) as ServerEntry;
+  const fonts = fontPreloads(clientDir);
+  const stylesheets = new Map<string, string>();
+  const readAsset = (href: string) => {
+    let css = stylesheets.get(href);
+    if (css === undefined) {
+      css = readFileSync(path.join(clientDir, href), 'utf8').trim();
+      stylesheets.set(href, css);
+    }
+    return css;
+  };
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  return async (address, data) => {
+    const rendered = await entry.render(address, data);
+    const { head, blockTypes } = rendered;
+    const html = withoutReactPreloads(rendered.html);
+    const structured =
+      address === '/'
+        ? `\n    <script type="application/ld+json">${jsonLdText(organizationJsonLd(site))}</script>`
+        : '';
+    const deferred = blockTypes.filter((t) => entry.deferredBlockTypes.includes(t));
+    const assets = pageAssetTags(
+      manifest,
+      blockTypes.filter((t) => !deferred.includes(t)),
+      deferred,
+    );
+    const fullHead = `${head}\n    ${fonts}\n    ${lcpPreloads(html)}\n    ${assets}${structured}`;
+    return scriptsAfterPaint(
+      inlineStylesheets(
+        template
+          .replace('<!--app-head-->', () => fullHead)
+          .replace('<!--app-html-->', () => html)
+          .replace('</body>', () => `  ${siteDataScript(data)}\n  </body>`),
+        readAsset,
+      ),
+    );
+  };
 }

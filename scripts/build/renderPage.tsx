@@ -1,30 +1,21 @@
 /**
- * Server entry, used by the pre-renderer: renders one address to HTML with everything loaded
- * (prerenderToNodeStream waits for lazy blocks and page content, unlike renderToString).
+ * Server entry, used by the pre-renderer: renders one address to HTML from that page's data (the
+ * site settings and its slice of the site, src/content/pageData.ts), with everything loaded
+ * (prerenderToNodeStream waits for lazy blocks and page content, unlike renderToString). The
+ * bundle holds code only: a content change never changes it.
  */
 
-import { collections, imageSizes, imageVariants, pageLoaders, routes, site } from 'virtual:site-content';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { NOT_FOUND_PATH, type RouteEntry } from '../../src/content/model.ts';
+import type { SiteData } from '../../src/content/pageData.ts';
+import { normalisePath } from '../../src/frame/navModel.ts';
 import { App } from '../../src/renderer/App.tsx';
 import { deferredBlockTypes, preloadBlocks } from '../../src/renderer/BlockRenderer.tsx';
-import { ContentProvider, cachedPageLoader, type SiteContent } from '../../src/renderer/ContentContext.tsx';
+import { contentFromData } from '../../src/renderer/browserContent.ts';
+import { ContentProvider } from '../../src/renderer/ContentContext.tsx';
 import { headFor, headToHtml } from '../../src/renderer/head.ts';
-import type { SiteData } from '../../src/renderer/siteData.ts';
-
-/** What the browser gets with each page as JSON (src/renderer/siteData.ts). */
-export const siteData: SiteData = { site, collections, routes, imageSizes, imageVariants };
-
-export const content: SiteContent = {
-  site,
-  collections,
-  routes,
-  imageSizes,
-  imageVariants,
-  loadPage: cachedPageLoader(pageLoaders),
-};
 
 export interface Rendered {
   html: string;
@@ -36,9 +27,12 @@ export interface Rendered {
   file: string | undefined;
 }
 
-export async function render(url: string): Promise<Rendered> {
-  const path = new URL(url, 'http://localhost').pathname;
-  const route = routes.find((r) => r.path === path) ?? routes.find((r) => r.path === NOT_FOUND_PATH);
+/** Renders `url` with the data its page carries (the same the browser hydrates it with). */
+export async function render(url: string, data: SiteData): Promise<Rendered> {
+  const content = contentFromData(data);
+  const address = normalisePath(new URL(url, 'http://localhost').pathname);
+  const { routes } = content;
+  const route = routes.find((r) => r.path === address) ?? routes.find((r) => r.path === NOT_FOUND_PATH);
   // Load the page and its blocks first: nothing suspends, so every section is written inline in the
   // HTML (no boundary held back for a script to reveal, which would need JavaScript and shift the page).
   const page = route ? await content.loadPage(route.file) : undefined;
@@ -57,11 +51,11 @@ export async function render(url: string): Promise<Rendered> {
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   return {
     html: Buffer.concat(chunks).toString('utf8'),
-    head: route && page ? headToHtml(headFor(route, page, site, imageSizes)) : '',
+    head: route && page ? headToHtml(headFor(route, page, data.site, data.imageSizes)) : '',
     route,
     blockTypes: [...new Set(page?.blocks.map((b) => b.type) ?? [])],
     file: route?.file,
   };
 }
 
-export { deferredBlockTypes, routes, site };
+export { deferredBlockTypes };

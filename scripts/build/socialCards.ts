@@ -14,13 +14,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import satori from 'satori';
 import sharp from 'sharp';
-import {
-  type BlockOf,
-  type IconName,
-  jobTitleOf,
-  type Page,
-  type SiteConfig,
-} from '../../src/content/model.ts';
+import type { IconName, Page, SiteConfig } from '../../src/content/model.ts';
 import { icons, uiIcons } from '../../src/icons/iconSet.ts';
 import { SOCIAL_CARD_SIZE, socialCardPath } from '../../src/renderer/head.ts';
 import { richBg } from '../artwork/backgrounds.ts';
@@ -28,49 +22,13 @@ import { mark } from '../artwork/brand.ts';
 import { C } from '../artwork/palette.ts';
 import { circ, g } from '../artwork/shapes.ts';
 import { begin, end } from '../artwork/svg.ts';
+import { type CardFacts, cardFacts } from './cardFacts.ts';
+
+export { type CardFacts, cardFacts };
 
 const { width: W, height: H } = SOCIAL_CARD_SIZE;
 /** Networks show cards up to a few hundred KB; the limit, checked by the tests. */
 export const MAX_CARD_BYTES = 300 * 1024;
-
-/** What a card says, from the page's YAML. */
-export interface CardFacts {
-  title: string;
-  /** A line under the title (a listing's or the page's description); none on a career card. */
-  subtitle?: string;
-  /** A career page's location, experience and job type, each with its icon. */
-  chips: { icon: keyof typeof uiIcons | IconName; text: string }[];
-  /** A service's or product's listing icon, drawn large on the right; otherwise the brand mark. */
-  icon?: IconName;
-}
-
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-type JobTile = BlockOf<'jobTiles'>['tiles'][number];
-const CHIP_ICONS: Partial<Record<NonNullable<JobTile['kind']>, keyof typeof uiIcons | IconName>> = {
-  location: 'map-pin',
-  experience: 'briefcase',
-  employment: 'clock',
-};
-
-export function cardFacts(page: Page): CardFacts {
-  const jobTiles = page.blocks.find((b): b is BlockOf<'jobTiles'> => b.type === 'jobTiles');
-  if (jobTiles) {
-    const chips = (['location', 'experience', 'employment'] as const).flatMap((kind) => {
-      const tile = jobTiles.tiles.find((t) => t.kind === kind);
-      const icon = CHIP_ICONS[kind];
-      return tile && icon ? [{ icon, text: capitalised(tile.value) }] : [];
-    });
-    return { title: jobTitleOf(page) ?? page.title, chips };
-  }
-  const listing = page.listing;
-  return {
-    title: listing?.title ?? page.title,
-    subtitle: listing?.description ?? page.description,
-    chips: [],
-    ...(listing?.icon && listing.collection !== 'jobs' && { icon: listing.icon }),
-  };
-}
 
 /** A lucide icon as a standalone SVG (white strokes), for Satori's <img> or to nest in the card. */
 function iconSvg(name: keyof typeof uiIcons | IconName, size: number, strokeWidth = 2): string {

@@ -84,6 +84,11 @@ export interface SitePublisherOptions {
   exclusive?: (build: () => Promise<void>) => Promise<boolean>;
   /** The build script (default scripts/build.ts); tests name a stand-in. */
   buildScript?: string;
+  /**
+   * The build cache (default the build's own, node_modules/.cache/site-build, which `npm run build`
+   * fills too): a Publish makes only what the saved changes reach (scripts/build/buildCache.ts).
+   */
+  buildCache?: string;
   now?: () => number;
 }
 
@@ -232,7 +237,12 @@ export class SitePublisher implements Publisher {
 
   private build(work: string): Promise<{ code: number; stderr: string; pages: number }> {
     return new Promise((resolve) => {
-      const child = startBuild(this.options.contentDir, work, this.options.buildScript);
+      const child = startBuild(
+        this.options.contentDir,
+        work,
+        this.options.buildScript,
+        this.options.buildCache,
+      );
       let stderr = '';
       let pages = 0;
       let pending = '';
@@ -264,6 +274,7 @@ export function startBuild(
   contentDir: string,
   outDir: string,
   script: string = BUILD_SCRIPT,
+  cache?: string,
 ): ChildProcessByStdio<Writable, Readable, Readable> {
   return spawn(
     process.execPath,
@@ -277,6 +288,7 @@ export function startBuild(
       outDir,
       '--steps',
       '--no-compress',
+      ...(cache ? ['--cache', cache] : []),
       EXIT_WITH_PARENT_FLAG,
     ],
     // Standard input stays an open pipe for the build's life: it closes when this process ends.

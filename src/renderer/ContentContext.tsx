@@ -1,10 +1,11 @@
 /**
- * The content every component reads: site settings, derived lists, the route table and a page
- * loader. Provided once at the root, from the generated module in the app and from fixtures in tests.
+ * The content every component reads: site settings, derived lists, the known addresses and a page
+ * loader. Provided once at the root: in the browser from the page's data block, grown on client-side
+ * navigation (browserContent.ts); in the pre-renderer from each page's data; in tests from the
+ * whole site or fixtures.
  */
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Collections, Page, RouteEntry, SiteConfig } from '../content/model.ts';
-import { markWhenFulfilled } from './reactPrivate.ts';
 
 export interface SiteContent {
   site: SiteConfig;
@@ -16,6 +17,11 @@ export interface SiteContent {
   imageVariants?: Record<string, { avif: string; webp: string }>;
   /** Loads a page's content by file; the same promise for the same file, as React's `use` needs. */
   loadPage: (file: string) => Promise<Page>;
+  /**
+   * Fetches what an address not among `routes` needs (the browser: client-side navigation), adding
+   * it to the lists above; resolves whether a page serves it. Absent where `routes` is every address.
+   */
+  loadAddress?: (address: string) => Promise<boolean>;
 }
 
 const ContentContext = createContext<SiteContent | null>(null);
@@ -32,26 +38,4 @@ export function useContent(): SiteContent {
 
 export function useSite(): SiteConfig {
   return useContent().site;
-}
-
-/** Wraps per-page loaders so each page file is fetched once and its promise reused. */
-export function cachedPageLoader(
-  loaders: Record<string, () => Promise<{ default: Page } | Page>>,
-): (file: string) => Promise<Page> {
-  const cache = new Map<string, Promise<Page>>();
-  return (file) => {
-    let promise = cache.get(file);
-    if (!promise) {
-      const load = loaders[file];
-      // Marked once loaded, so a page loaded before rendering (e.g. before hydration) is read by
-      // `use` at once instead of suspending.
-      promise = markWhenFulfilled(
-        load
-          ? load().then((m) => ('default' in m ? m.default : m))
-          : Promise.reject(new Error(`No page ${file}`)),
-      );
-      cache.set(file, promise);
-    }
-    return promise;
-  };
 }

@@ -5,11 +5,11 @@
 
 import { Link } from 'react-router-dom';
 import { NOT_FOUND_PATH } from '../content/model.ts';
-import { useContent } from './ContentContext.tsx';
 import { PageView } from './PageView.tsx';
+import { useRoute } from './useRoute.ts';
 
 export function NotFound() {
-  const route = useContent().routes.find((r) => r.path === NOT_FOUND_PATH);
+  const route = useRoute(NOT_FOUND_PATH);
   if (route) return <PageView route={route} />;
   return (
     <main id="main" className="page">

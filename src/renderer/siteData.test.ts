@@ -3,9 +3,11 @@ import { readSiteData, SITE_DATA_ID, type SiteData, siteDataScript } from './sit
 
 describe("the site's data block", () => {
   it('carries the data into the page and back, with nothing in it able to close the element', () => {
-    const { loadPage: _, ...data } = loadContent();
+    const { loadPage: _, imageVariants: __, ...data } = loadContent();
     const hostile: SiteData = {
       ...data,
+      pages: {},
+      imageVariants: {},
       site: { ...data.site, copyright: '</script><script>alert(1)</script> & <b>' },
     };
     const html = siteDataScript(hostile);

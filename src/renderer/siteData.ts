@@ -1,18 +1,19 @@
 /**
- * The site's facts the browser needs from the start (site.yaml, the derived lists, the route table,
- * image sizes and variants), carried by each pre-rendered page as a JSON data block rather than in
+ * The site's facts the browser needs from the start (site.yaml and the page's slice of the site:
+ * its addresses, content, the first entries of the lists it shows, image sizes and variants;
+ * src/content/pageData.ts), carried by each pre-rendered page as a JSON data block rather than in
  * the JavaScript entry: JSON is not code to parse and compile, and it keeps the first-load
  * JavaScript within its budget (issue 23: about 7 KB gzip of the entry was this data). A data
  * block is not executed, so the Content-Security-Policy needs no hash for it (server/static.ts).
  * The pre-renderer writes it (scripts/build/prerender.ts), the dev server too
  * (scripts/build/contentPlugin.ts), and src/entry-client.tsx reads it.
  */
-import type { SiteContent } from './ContentContext.tsx';
+import type { SiteData } from '../content/pageData.ts';
 import { jsonLdText } from './structuredData.ts';
 
 export const SITE_DATA_ID = 'site-data';
 
-export type SiteData = Omit<SiteContent, 'loadPage'>;
+export type { SiteData };
 
 /** The data block to put into a page (any "<" escaped, so no text in it can close the element). */
 export function siteDataScript(data: SiteData): string {

@@ -5,16 +5,17 @@
  * <ul>: nothing moves, so the block needs no code of its own after the pre-rendered HTML.
  */
 import { useId } from 'react';
+import { collectionUseOf } from '../../content/collectionUse.ts';
 import { Icon } from '../../icons/Icon.tsx';
 import type { BlockProps } from '../../renderer/blockProps.ts';
-import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
+import { useListedPages } from '../../renderer/useListedPages.ts';
 import { Img } from '../../ui/Img.tsx';
 import { SectionHeader } from '../../ui/SectionHeader.tsx';
 import styles from './CollectionList.module.css';
 
 export default function CollectionList({ block }: BlockProps<'collectionList'>) {
-  const pages = useContent().collections[block.collection];
+  const pages = useListedPages(collectionUseOf(block));
   const headingId = useId();
   return (
     <section className={`section below-nav ${styles.section}`} aria-labelledby={headingId}>

@@ -4,16 +4,16 @@
  * (always shown on touch screens, which cannot hover).
  */
 
-import { firstOf } from '../../content/model.ts';
+import { collectionUseOf } from '../../content/collectionUse.ts';
 import { Icon } from '../../icons/Icon.tsx';
 import type { BlockProps } from '../../renderer/blockProps.ts';
-import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
+import { useListedPages } from '../../renderer/useListedPages.ts';
 import { SectionHeader } from '../../ui/SectionHeader.tsx';
 import styles from './JobCards.module.css';
 
 export default function JobCards({ block }: BlockProps<'jobCards'>) {
-  const jobs = firstOf(useContent().collections.jobs, block.limit);
+  const jobs = useListedPages(collectionUseOf(block));
   return (
     <section className={`section ${styles.section}`} aria-labelledby="jobs-heading">
       <div className="container">

@@ -10,11 +10,11 @@
 
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { firstOf } from '../../content/model.ts';
+import { collectionUseOf } from '../../content/collectionUse.ts';
 import { Icon } from '../../icons/Icon.tsx';
 import type { BlockProps } from '../../renderer/blockProps.ts';
-import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
+import { useListedPages } from '../../renderer/useListedPages.ts';
 import { atLeast } from '../../styles/breakpoints.ts';
 import { Img } from '../../ui/Img.tsx';
 import { MotionToggle } from '../../ui/MotionToggle.tsx';
@@ -26,7 +26,7 @@ import styles from './ProductsStrip.module.css';
 const HOVER_SELECT_QUERY = atLeast('md');
 
 export default function ProductsStrip({ block }: BlockProps<'productsStrip'>) {
-  const products = firstOf(useContent().collections.products, block.limit);
+  const products = useListedPages(collectionUseOf(block));
   const count = products.length;
   const navigate = useNavigate();
   const id = useId();

@@ -9,12 +9,12 @@
  */
 
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
-import { firstOf } from '../../content/model.ts';
+import { collectionUseOf } from '../../content/collectionUse.ts';
 import { NewTabHint } from '../../frame/NewTabHint.tsx';
 import { Icon } from '../../icons/Icon.tsx';
 import type { BlockProps } from '../../renderer/blockProps.ts';
-import { useContent } from '../../renderer/ContentContext.tsx';
 import { SmartLink } from '../../renderer/links.tsx';
+import { useListedPages } from '../../renderer/useListedPages.ts';
 import { Img } from '../../ui/Img.tsx';
 import { MotionToggle } from '../../ui/MotionToggle.tsx';
 import { useMotionChoice, usePageVisible } from '../../ui/motion.ts';
@@ -22,7 +22,7 @@ import { SectionHeader } from '../../ui/SectionHeader.tsx';
 import styles from './ServicesCarousel.module.css';
 
 export default function ServicesCarousel({ block }: BlockProps<'servicesCarousel'>) {
-  const services = firstOf(useContent().collections.services, block.limit);
+  const services = useListedPages(collectionUseOf(block));
   const { stepPx, speedPxPerFrame, stepEasePerFrame } = block;
   const loopWidth = services.length * stepPx;
   const { playing, toggle } = useMotionChoice();
