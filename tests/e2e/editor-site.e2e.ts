@@ -178,7 +178,8 @@ describe('Site settings', { timeout: 180_000 }, () => {
       if (width === WIDTHS.mobile)
         expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
-  });
+    // Every section at two widths, each with an axe run: minutes on a loaded 2-core machine.
+  }, 360_000);
 
   it('has a history per section: the versions that changed it, shown and restored after a question', async () => {
     const tab = await session.signIn();

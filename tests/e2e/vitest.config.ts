@@ -19,6 +19,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll's own default (1 s) is shorter than a save or a Publish takes on a loaded machine;
+    // a wait that succeeds returns at once, so only a failure waits this long.
+    expect: { poll: { timeout: 15_000 } },
     // No retries: a test that passes only at its second attempt is a defect to fix, not to hide.
   },
 });
