@@ -39,11 +39,13 @@ export function isCompressible(file: string): boolean {
  * for 5-10 % fewer bytes (measured on this site's build: the 160 KB home page took 541 ms at 11 and
  * 37 ms at 9, for 20.1 and 22.0 KB; the 1.6 MB staff editor chunk 14.9 s at 11 and 0.59 s at 5, for
  * 188 and 216 KB). Small files, most of the site, get the best; large ones a quality that does not
- * hold up a build, a publish or the first request after it.
+ * hold up a build, a publish or the first request after it. Between them quality 7, not 9: on the
+ * pages as they are now (issue 34), 9 took 104-131 ms per 92-156 KB page and 7 took 2-32 ms, for
+ * 0.4-0.6 % more bytes; with 1,031 pages, 9 was 114 s of a full build's compression step.
  */
 export function brotliQualityFor(bytes: number): number {
   if (bytes <= 64 * 1024) return zlibConstants.BROTLI_MAX_QUALITY;
-  if (bytes <= 512 * 1024) return 9;
+  if (bytes <= 512 * 1024) return 7;
   return 5;
 }
 

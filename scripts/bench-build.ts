@@ -8,8 +8,8 @@
  *     path of the staff editor's button) until the new build is served;
  *   - a listing-title publish: one service's menu name changed (every page's menu changes);
  *   - the HTML sizes of /about (raw and gzip) and of the home page.
- * With `--menu-limit N` (default 13, the services menu of today's site) the services menu shows its
- * first N pages and "All services", leading to tests/fixtures/all-services/all.yaml, as a growing
+ * With `--menu-limit N` (default 13, the services menu of today's site) the services menu and the
+ * home page's services carousel show the first N pages, the menu then "All services", leading to tests/fixtures/all-services/all.yaml, as a growing
  * site is meant to be set up (site.yaml, `submenu.limit`); `--menu-limit 0` keeps every service in
  * the menu. The build cache starts empty for the full build; the publishes then use it.
  * It writes reports/build.md (a report, never a test: the numbers move with the machine's load,
@@ -83,6 +83,15 @@ function makeSite(pages: number): string {
     );
     if (limited === site) throw new Error('site.yaml has no services submenu to limit');
     writeFileSync(siteFile, limited);
+    // The home page's services carousel shows as many (its `limit`), not every service of the site.
+    const homeFile = path.join(content, 'pages', 'index.yaml');
+    const home = readFileSync(homeFile, 'utf8');
+    const carousel = home.replace(
+      /^( +)- type: servicesCarousel\n/m,
+      (line, indent: string) => `${line}${indent}  limit: ${menuLimit}\n`,
+    );
+    if (carousel === home) throw new Error('pages/index.yaml has no services carousel to limit');
+    writeFileSync(homeFile, carousel);
     cpSync(
       path.join(ROOT, 'tests/fixtures/all-services/all.yaml'),
       path.join(content, 'pages/services/all.yaml'),
@@ -244,7 +253,7 @@ function report(results: SizeResult[]): string {
       '(server/editor/publish.ts): from the press until the new build is served. The load average ' +
       '(1, 5, 15 minutes) is given because other work on the machine slows every figure. ' +
       (menuLimit > 0
-        ? `The services menu shows ${menuLimit} pages and "All services" (\`--menu-limit ${menuLimit}\`).`
+        ? `The services menu shows ${menuLimit} pages and "All services", the home page's services carousel ${menuLimit} (\`--menu-limit ${menuLimit}\`).`
         : 'Every menu lists every page (`--menu-limit 0`).'),
     '',
     '| pages | full build (wall) | full build (CPU) | steps | one-word publish | listing-title publish | `/about` HTML raw / gzip | home HTML | load before → after |',
