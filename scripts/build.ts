@@ -157,8 +157,9 @@ writeRelease(outDir, {
 });
 if (!args['no-compress']) {
   step('compress');
-  // brotli/gzip copies, so no request compresses; only new files are compressed anew.
-  const copyKey = (raw: Buffer, encoding: string) => BuildCache.key('compressed', encoding, raw);
+  // brotli/gzip copies, so no request compresses; only new files are compressed anew. The code's
+  // version is in the key too: it holds how each copy is made (node/precompress.ts).
+  const copyKey = (raw: Buffer, encoding: string) => BuildCache.key(code, encoding, raw);
   await precompressDir(clientDir, 4, {
     get: (raw, encoding) => cache.get('compressed', copyKey(raw, encoding)),
     put: (raw, encoding, copy) => cache.put('compressed', copyKey(raw, encoding), copy),
