@@ -36,6 +36,10 @@ const root = path.resolve(import.meta.dirname, '..');
 // A build is never a test run: vite.config.ts leaves the content plugins out under Vitest, and a
 // build started from a test (Publish in server/editor/publish.test.ts) inherits VITEST.
 delete process.env.VITEST;
+// Always a production build: Vite honours NODE_ENV, and a build started from a test (NODE_ENV=test)
+// or a development shell would bundle React's development code, which the build cache would then
+// hand to every later build of the same code.
+process.env.NODE_ENV = 'production';
 const { values: args } = parseArgs({
   options: {
     content: { type: 'string', default: '.' },
@@ -167,8 +171,9 @@ if (!args['no-compress']) {
 }
 cache.prune();
 console.log(
-  `Built ${path.relative(root, outDir) || '.'}/: ${written} pages pre-rendered, ${drawn.cards.length} sharing cards drawn in ${(drawn.ms / 1000).toFixed(1)} s (largest ${Math.round(largest / 1024)} KB).`,
+  `Built ${path.relative(root, outDir) || '.'}/: ${written} pages and ${drawn.cards.length} sharing cards (largest ${Math.round(largest / 1024)} KB; cards ${(drawn.ms / 1000).toFixed(1)} s).`,
 );
+// What was made anew and what was reused (pages, cards, ...), e.g. "pages 2 made, 29 reused".
 console.log(`From the build cache: ${cache.summary() || 'nothing'}.`);
 step(`done ${written}`);
 stopWatchingParent();
