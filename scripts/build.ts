@@ -20,7 +20,8 @@
  *                  a pipe it keeps open, closes): node/exitWithParent.ts
  *   --full         make everything anew, reusing nothing from the cache (which it still fills)
  *   --cache DIR    the build cache (default node_modules/.cache/site-build)
- * Publish (server/editor/publish.ts) runs this script with all five and shows the steps as
+ * Publish (server/editor/publish.ts) runs this script with --content, --out, --steps, --no-compress
+ * and --exit-with-parent (and --cache when given one), and shows the steps as
  * progress; it leaves out the compressed copies because, at best quality, they would double the
  * time from Publish to live.
  */
@@ -119,12 +120,13 @@ const bundleDir = await cache.folder('bundle', code, async (into) => {
   });
 });
 const clientDir = path.join(outDir, 'client');
-// Only the build's own folders are replaced: DIST_DIR also holds the server's files (the ledger of
-// the previous release's assets, a Publish under way).
+// Only the build's own folder is replaced: DIST_DIR also holds the server's files (the ledger of
+// the previous release's assets, a Publish under way). The renderer stays in the cache's bundle,
+// where the pre-renderer runs it; nothing serves or reads it from the build. (A server/ folder an
+// earlier build left is removed with the rest of what that build wrote.)
 for (const folder of [clientDir, path.join(outDir, 'server')])
   rmSync(folder, { recursive: true, force: true });
 cpSync(path.join(bundleDir, 'client'), clientDir, { recursive: true });
-cpSync(path.join(bundleDir, 'server'), path.join(outDir, 'server'), { recursive: true });
 const publicDir = path.join(contentDir, 'public');
 if (existsSync(publicDir)) cpSync(publicDir, clientDir, { recursive: true });
 // AVIF/WebP copies of photos (a variant's file name names the picture's bytes and its width).

@@ -8,7 +8,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { NOT_FOUND_PATH, type RouteEntry } from '../../src/content/model.ts';
+import { NOT_FOUND_PATH } from '../../src/content/model.ts';
 import type { SiteData } from '../../src/content/pageData.ts';
 import { normalisePath } from '../../src/frame/navModel.ts';
 import { App } from '../../src/renderer/App.tsx';
@@ -20,11 +20,8 @@ import { headFor, headToHtml } from '../../src/renderer/head.ts';
 export interface Rendered {
   html: string;
   head: string;
-  route: RouteEntry | undefined;
   /** The block types the page uses (their code and styles are linked from the page's head). */
   blockTypes: string[];
-  /** The page's content file. */
-  file: string | undefined;
 }
 
 /** Renders `url` with the data its page carries (the same the browser hydrates it with). */
@@ -52,9 +49,7 @@ export async function render(url: string, data: SiteData): Promise<Rendered> {
   return {
     html: Buffer.concat(chunks).toString('utf8'),
     head: route && page ? headToHtml(headFor(route, page, data.site, data.imageSizes)) : '',
-    route,
     blockTypes: [...new Set(page?.blocks.map((b) => b.type) ?? [])],
-    file: route?.file,
   };
 }
 
