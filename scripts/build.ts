@@ -31,7 +31,11 @@ import { parseArgs } from 'node:util';
 import type { InlineConfig, PluginOption } from 'vite';
 import { exitWhenParentEnds } from '../node/exitWithParent.ts';
 import { readFolder } from '../node/folderSource.ts';
+import { codeVersion } from '../node/release.ts';
+import { FileChecksCache } from '../src/validator/fileChecksCache.ts';
 import { formatErrors, formatWarnings } from '../src/validator/formatErrors.ts';
+import { BuildCache } from './build/buildCache.ts';
+import { checksStore } from './build/checksStore.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // A build is never a test run: vite.config.ts leaves the content plugins out under Vitest, and a
@@ -58,8 +62,11 @@ const outDir = path.resolve(root, args.out);
 const step = (name: string) => args.steps && console.log(`STEP ${name}`);
 
 step('validate');
+const cache = new BuildCache(path.resolve(root, args.cache), !args.full);
+const code = codeVersion();
 // The one reading and check of the content in a build: Vite's builds and the cards are handed it.
-const check = readFolder(contentDir);
+// Files whose text an earlier build checked are not parsed again (scripts/build/checksStore.ts).
+const check = readFolder(contentDir, { cache: new FileChecksCache(checksStore(cache, code)) });
 if (check.errors.length) {
   console.error(formatErrors(check.errors));
   console.error('\nBuild stopped: fix the content above and run the build again.');
@@ -72,13 +79,9 @@ const { precompressDir } = await import('../node/precompress.ts');
 const { prerender } = await import('./build/prerender.ts');
 const { writeSocialCards } = await import('./build/writeCards.ts');
 const { writeSiteFacts } = await import('../node/siteFacts.ts');
-const { codeVersion, contentCommit, writeRelease } = await import('../node/release.ts');
-const { BuildCache } = await import('./build/buildCache.ts');
+const { contentCommit, writeRelease } = await import('../node/release.ts');
 const { readImageSizes } = await import('../node/imageSizes.ts');
 const { planVariants, renderVariant, srcsetsOf, VARIANT_RECIPE } = await import('./build/imageVariants.ts');
-const cache = new BuildCache(path.resolve(root, args.cache), !args.full);
-const code = codeVersion();
-
 /**
  * Vite's settings: those of vite.config.ts (the one list of plugins and options), with the content
  * plugin given the content read above, so neither of the two Vite builds reads and checks it again.

@@ -18,6 +18,7 @@ import {
 import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { jsonLdText, organizationJsonLd } from '../../src/renderer/structuredData.ts';
 import { BuildCache } from './buildCache.ts';
+import { ensureFolder } from './ensureFolder.ts';
 import { POOL_FROM_PAGES, renderInPool } from './renderPool.ts';
 import type { RenderJob } from './renderWorker.ts';
 import { scriptsAfterPaint } from './scriptsAfterPaint.ts';
@@ -191,9 +192,8 @@ export async function prerender({
   for (const address of addresses) {
     const data = siteDataFor(whole, address);
     const key = BuildCache.key(code, address, JSON.stringify(data));
-    const stored = cache.get('pages', key);
-    if (stored) writeInto(clientDir, htmlFileFor(address), stored);
-    else toRender.push({ address, data, key });
+    if (cache.linkInto('pages', key, path.join(clientDir, htmlFileFor(address))) === undefined)
+      toRender.push({ address, data, key });
     const slice = pageSliceFor(whole, address);
     if (slice) writeInto(clientDir, pageDataUrl(address).slice(1), JSON.stringify(slice));
   }
@@ -225,7 +225,7 @@ export async function prerender({
 
 function writeInto(dir: string, rel: string, data: string | Buffer): void {
   const file = path.join(dir, rel);
-  mkdirSync(path.dirname(file), { recursive: true });
+  ensureFolder(path.dirname(file));
   writeFileSync(file, data);
 }
 

@@ -4,7 +4,7 @@
  * fonts: about a second to load) loads only when a card must be drawn, so a Publish after a small
  * change does not wait for it.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, SiteConfig } from '../../src/content/model.ts';
 import { socialCardPath } from '../../src/renderer/head.ts';
@@ -25,15 +25,10 @@ export async function writeSocialCards(
   const cards: DrawnCards['cards'] = [];
   const toDraw: { page: Page }[] = [];
   for (const { page } of pages) {
-    const stored = cache.get('cards', keyOf(page));
-    if (!stored) {
-      toDraw.push({ page });
-      continue;
-    }
     const rel = socialCardPath(page.path);
-    mkdirSync(path.dirname(path.join(clientDir, rel)), { recursive: true });
-    writeFileSync(path.join(clientDir, rel), stored);
-    cards.push({ path: rel, bytes: stored.length });
+    const bytes = cache.linkInto('cards', keyOf(page), path.join(clientDir, rel));
+    if (bytes === undefined) toDraw.push({ page });
+    else cards.push({ path: rel, bytes });
   }
   if (toDraw.length) {
     const { drawSocialCards } = await import('./socialCards.ts');

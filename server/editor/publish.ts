@@ -15,11 +15,12 @@
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, cp, rename, rm } from 'node:fs/promises';
+import { copyFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EXIT_WITH_PARENT_FLAG } from '../../node/exitWithParent.ts';
+import { linkTree } from '../../node/linkTree.ts';
 import { RELEASE_FILE, readRelease } from '../../node/release.ts';
 import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../../node/siteFacts.ts';
 import type { ServedSite } from '../static.ts';
@@ -210,12 +211,12 @@ export class SitePublisher implements Publisher {
     });
     served.swap(path.join(work, 'client'));
     this.options.follow?.(facts);
-    // Make DIST_DIR/client the new build as well (a copy, renamed into place), then serve from it
-    // and drop the work folder: a restart then serves what was published.
+    // Make DIST_DIR/client the new build as well (hard links to its files, renamed into place),
+    // then serve from it and drop the work folder: a restart then serves what was published.
     const client = path.join(this.options.distDir, 'client');
     const next = path.join(this.options.distDir, `.next-${id}`);
     const old = path.join(this.options.distDir, `.old-${id}`);
-    await cp(path.join(work, 'client'), next, { recursive: true });
+    await linkTree(path.join(work, 'client'), next);
     if (existsSync(client)) await rename(client, old);
     await rename(next, client);
     // The release beside DIST_DIR/client before serving from it: health reports the new one at once.

@@ -5,7 +5,12 @@
  */
 import { CHECKED_SCHEMAS, contentAjv } from './ajvSetup.ts';
 import { SCHEMA_BASE_URI, type SchemaFile } from './schemas.ts';
-import { type CompiledCheck, runCollecting, type SchemaValidators } from './schemaValidator.ts';
+import {
+  type CompiledCheck,
+  runCollecting,
+  type SchemaCheck,
+  type SchemaValidators,
+} from './schemaValidator.ts';
 
 /** Compiling the schemas takes a while: once per schema list. */
 const compiled = new WeakMap<readonly SchemaFile[], SchemaValidators>();
@@ -13,16 +18,22 @@ const compiled = new WeakMap<readonly SchemaFile[], SchemaValidators>();
 export function compiledAtRunTime(schemaFiles: readonly SchemaFile[]): SchemaValidators {
   const known = compiled.get(schemaFiles);
   if (known) return known;
-  const ajv = contentAjv(schemaFiles);
-  const check = (relPath: string): CompiledCheck => {
-    const fn = ajv.getSchema(SCHEMA_BASE_URI + relPath);
-    if (!fn) throw new Error(`Schema ${relPath} not found`);
-    return fn;
+  // Each check is compiled when first used: a build whose files were all checked before (their
+  // checks kept in its cache, fileChecksCache.ts) compiles nothing.
+  let ajv: ReturnType<typeof contentAjv> | undefined;
+  const lazily = (relPath: string): SchemaCheck => {
+    let run: SchemaCheck | undefined;
+    return (data) => {
+      if (!run) {
+        ajv ??= contentAjv(schemaFiles);
+        const fn: CompiledCheck | undefined = ajv.getSchema(SCHEMA_BASE_URI + relPath);
+        if (!fn) throw new Error(`Schema ${relPath} not found`);
+        run = runCollecting(fn);
+      }
+      return run(data);
+    };
   };
-  const validators = {
-    site: runCollecting(check(CHECKED_SCHEMAS.site)),
-    page: runCollecting(check(CHECKED_SCHEMAS.page)),
-  };
+  const validators = { site: lazily(CHECKED_SCHEMAS.site), page: lazily(CHECKED_SCHEMAS.page) };
   compiled.set(schemaFiles, validators);
   return validators;
 }

@@ -10,6 +10,7 @@ import type { Page, SiteConfig } from '../content/generated/content-types.ts';
 import { fullTitle } from '../content/model.ts';
 import { blockPlaces } from '../content/pageKinds.ts';
 import { placeOf, readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
+import type { FileChecks, FileChecksCache } from './fileChecksCache.ts';
 import { formLabelErrors } from './formLabels.ts';
 import {
   checkAddresses,
@@ -83,6 +84,7 @@ export interface ValidationResult {
 export const SITE_FILE = 'site.yaml';
 export const PAGES_DIR = 'pages';
 
+export { FileChecksCache, type FileChecksStore, type KeptFileChecks } from './fileChecksCache.ts';
 export { expectedPathFor } from './pageRules.ts';
 
 export interface ValidateOptions {
@@ -95,36 +97,6 @@ export interface ValidateOptions {
    * every keystroke and save, the dev server at every change.
    */
   cache?: FileChecksCache;
-}
-
-/** What validating one file on its own found: everything but the checks across files. */
-interface FileChecks {
-  yf: YamlFile;
-  modelineWarnings: ContentError[];
-  /** Absent for a file with a YAML syntax error. */
-  run?: { valid: boolean; links: MarkedValue[]; images: MarkedValue[] };
-  trapErrors: ContentError[];
-  trapWarnings: ContentError[];
-}
-
-/** Each file's checks, by file and text; valid for one set of schemas and schema folders. */
-export class FileChecksCache {
-  private readonly entries = new Map<string, { text: string; checks: FileChecks }>();
-  private made: { validators: SchemaValidators; schemaDirs: string } | undefined;
-
-  /** The checks of `file` with `text`, made by `check` unless a run has made them already. */
-  checksOf(source: ContentSource, file: string, text: string, check: () => FileChecks): FileChecks {
-    const schemaDirs = source.schemaDirs.join('\n');
-    if (this.made?.validators !== source.validators || this.made.schemaDirs !== schemaDirs) {
-      this.entries.clear();
-      this.made = { validators: source.validators, schemaDirs };
-    }
-    const kept = this.entries.get(file);
-    if (kept && kept.text === text) return kept.checks;
-    const checks = check();
-    this.entries.set(file, { text, checks });
-    return checks;
-  }
 }
 
 export function validateSite(source: ContentSource, options: ValidateOptions = {}): ValidationResult {

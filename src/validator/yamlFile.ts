@@ -134,6 +134,32 @@ export function parseYamlText(fileText: string, relPath: string): YamlFile {
   return { file: relPath, text, data, partialData, locate, syntaxErrors, commentedValues };
 }
 
+/**
+ * A file read before, rebuilt from what was kept of it (its data and the values a comment cut; see
+ * fileChecksCache.ts): it is parsed again only if a check asks where something is, which only a
+ * mistake does. Only for a file that had no syntax error.
+ */
+export function keptYamlFile(
+  fileText: string,
+  relPath: string,
+  data: unknown,
+  commentedValues: CommentedValue[],
+): YamlFile {
+  let parsed: YamlFile | undefined;
+  return {
+    file: relPath,
+    text: fileText.startsWith(BYTE_ORDER_MARK) ? fileText.slice(1) : fileText,
+    data,
+    partialData: data,
+    locate: (segments, options) => {
+      parsed ??= parseYamlText(fileText, relPath);
+      return parsed.locate(segments, options);
+    },
+    syntaxErrors: [],
+    commentedValues,
+  };
+}
+
 function position(lineCounter: LineCounter, offset: number): { line: number; column: number } {
   const pos = lineCounter.linePos(offset);
   return { line: pos.line, column: pos.col };
