@@ -53,7 +53,9 @@ interface Timed {
 interface SizeResult {
   pages: number;
   full: Timed;
+  /** The median of three one-word publishes, and the fastest and slowest of them. */
   oneWordS: number;
+  oneWordRange: string;
   listingS: number;
   aboutRaw: number;
   aboutGzip: number;
@@ -71,7 +73,9 @@ const load = () =>
 function makeSite(pages: number): string {
   const dir = mkdtempSync(path.join(tmpdir(), `triune-bench-${pages}-`));
   const content = path.join(dir, 'content');
-  for (const part of ['site.yaml', 'pages', 'public'])
+  // schema/ too, as in the repository: each file's schema line points to it (without it, every
+  // page would be warned about, and the warnings printed would be part of what is measured).
+  for (const part of ['site.yaml', 'pages', 'public', 'schema'])
     cpSync(path.join(ROOT, part), path.join(content, part), { recursive: true });
   if (menuLimit > 0) {
     const siteFile = path.join(content, 'site.yaml');
@@ -203,9 +207,15 @@ async function measure(pages: number): Promise<SizeResult> {
     const about = readFileSync(path.join(out, 'client', 'about', 'index.html'));
     const homeRaw = statSync(path.join(out, 'client', 'index.html')).size;
     console.log(`== ${pages} pages: one-word publish`);
-    const oneWordS = await publishAfter(content, cache, 'pages/about.yaml', (t) =>
-      t.replace(/^(\s+heading: )(.*)$/m, '$1$2 today'),
-    );
+    // Three times, each a different word: one Publish is at the mercy of whatever else the
+    // machine does at that moment; the median says what an editor usually waits.
+    const oneWord: number[] = [];
+    for (const word of ['today', 'now', 'again'])
+      oneWord.push(
+        await publishAfter(content, cache, 'pages/about.yaml', (t) =>
+          t.replace(/^(\s+heading: )(.*)$/m, `$1$2 ${word}`),
+        ),
+      );
     console.log(`== ${pages} pages: listing-title publish`);
     const listingS = await publishAfter(content, cache, SOURCE_PAGE, (t) =>
       t.replace(/^(\s+)title: Telematics \(IoT\)$/m, '$1title: Telematics and IoT'),
@@ -213,7 +223,8 @@ async function measure(pages: number): Promise<SizeResult> {
     return {
       pages,
       full,
-      oneWordS,
+      oneWordS: oneWord.toSorted((a, b) => a - b)[1] ?? 0,
+      oneWordRange: `${s(Math.min(...oneWord))}–${s(Math.max(...oneWord))}`,
       listingS,
       aboutRaw: about.length,
       aboutGzip: gzipSync(about).length,
@@ -256,11 +267,11 @@ function report(results: SizeResult[]): string {
         ? `The services menu shows ${menuLimit} pages and "All services", the home page's services carousel ${menuLimit} (\`--menu-limit ${menuLimit}\`).`
         : 'Every menu lists every page (`--menu-limit 0`).'),
     '',
-    '| pages | full build (wall) | full build (CPU) | steps | one-word publish | listing-title publish | `/about` HTML raw / gzip | home HTML | load before → after |',
+    '| pages | full build (wall) | full build (CPU) | steps | one-word publish (median of 3, range) | listing-title publish | `/about` HTML raw / gzip | home HTML | load before → after |',
     '|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.full.written} | ${s(r.full.wallS)} | ${s(r.full.cpuS)} | ${stepTimes(r.full)} | ${s(r.oneWordS)} | ${s(r.listingS)} | ${kb(r.aboutRaw)} / ${kb(r.aboutGzip)} | ${kb(r.homeRaw)} | ${r.loadBefore} → ${r.loadAfter} |`,
+        `| ${r.full.written} | ${s(r.full.wallS)} | ${s(r.full.cpuS)} | ${stepTimes(r.full)} | ${s(r.oneWordS)} (${r.oneWordRange}) | ${s(r.listingS)} | ${kb(r.aboutRaw)} / ${kb(r.aboutGzip)} | ${kb(r.homeRaw)} | ${r.loadBefore} → ${r.loadAfter} |`,
     ),
     '',
     'Goals (issue 34): full build of 1,031 pages in 60 s or less with compression; a one-word publish',

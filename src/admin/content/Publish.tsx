@@ -1,11 +1,13 @@
 /**
  * Publish: rebuilds the public site from the saved content, showing each step as it runs, and says
- * since when the live site is what it is and who published it (the server's publish log).
+ * since when the live site is what it is and who published it, and the latest Publishes (the
+ * server's publish log).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ContentApi, PublishedRelease, PublishStatus } from './api.ts';
 import styles from './content.module.css';
 import { describeChange } from './kinds.ts';
+import { PublishHistory } from './PublishHistory.tsx';
 
 const POLL_MS = 1000;
 
@@ -14,17 +16,17 @@ export function PublishButton({ client }: { client: ContentApi }) {
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const [live, setLive] = useState<PublishedRelease | null>(null);
+  const [log, setLog] = useState<PublishedRelease[]>([]);
+  const live = log.find((r) => r.state === 'live');
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // The latest Publish that went live; a log the server cannot read only leaves the line out.
+  // The latest Publishes; a log the server cannot read only leaves the line and the history out.
   const readLog = useCallback(async () => {
     try {
-      const { releases } = await client.releases();
-      setLive(releases.find((r) => r.state === 'live') ?? null);
+      setLog((await client.releases()).releases);
     } catch {
-      setLive(null);
+      setLog([]);
     }
   }, [client]);
   useEffect(() => {
@@ -76,6 +78,7 @@ export function PublishButton({ client }: { client: ContentApi }) {
           Live version published by {describeChange({ name: live.publishedBy.name, date: live.finishedAt })}.
         </p>
       )}
+      <PublishHistory releases={log} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** Save, conflicts, new pages, site settings, history and publishing, as a user goes through them. */
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
@@ -390,6 +390,34 @@ describe('site settings and publishing', () => {
       ),
     );
     expect(document.body).not.toHaveTextContent('published by Ravi');
+  });
+
+  it('lists the latest Publishes, newest first, with who, the outcome and the time taken', async () => {
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await userEvent.click(await screen.findByText('Publish history'));
+    const table = screen.getByRole('table', { name: 'The latest 2 Publishes, newest first' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      [
+        describeChange({ name: 'Ravi', date: '2026-11-21T09:00:05Z' }),
+        'Not published: the build stopped.',
+        '5.0 s',
+        '—',
+      ],
+      [
+        describeChange({ name: 'Priya', date: '2026-11-20T10:30:12Z' }),
+        'Live, 31 pages',
+        '12.0 s',
+        'aaaaaaaa',
+      ],
+    ]);
   });
 
   it('publishes and shows the progress until done', async () => {
