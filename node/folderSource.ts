@@ -1,5 +1,5 @@
 /**
- * The validator on a content folder on disk (site.yaml, pages/, public/): the Node side of the
+ * The validator on a content folder on disk (site.yaml, pages/, redirects.yaml, public/): the Node side of the
  * `ContentSource` that src/content/readSite.ts (and the validator under it) reads through. Used by `npm run validate`,
  * the build, the dev server and the server.
  */
@@ -12,6 +12,7 @@ import type { SchemaFile } from '../src/validator/schemas.ts';
 import {
   type ContentSource,
   PAGES_DIR,
+  REDIRECTS_FILE,
   type ValidateOptions,
   type ValidationResult,
   validateSite,
@@ -119,11 +120,15 @@ export function stagedContent(root: string): { files: string[]; result: Validati
   const prefix = git('rev-parse', '--show-prefix').trim();
   const files = git('diff', '--cached', '--name-only', '--diff-filter=ACMR', '--relative', '-z')
     .split('\0')
-    .filter((f) => f === 'site.yaml' || (f.startsWith(`${PAGES_DIR}/`) && /\.ya?ml$/.test(f)));
+    .filter(
+      (f) =>
+        f === 'site.yaml' || f === REDIRECTS_FILE || (f.startsWith(`${PAGES_DIR}/`) && /\.ya?ml$/.test(f)),
+    );
   const folder = folderSource(root);
   const source: ContentSource = {
     ...folder,
-    pageFiles: () => [...new Set([...folder.pageFiles(), ...files.filter((f) => f !== 'site.yaml')])].sort(),
+    pageFiles: () =>
+      [...new Set([...folder.pageFiles(), ...files.filter((f) => f.startsWith(`${PAGES_DIR}/`))])].sort(),
     readText: (file) => (files.includes(file) ? git('show', `:${prefix}${file}`) : folder.readText(file)),
   };
   const result = validateSite(source);

@@ -52,6 +52,11 @@ describe('release', () => {
     expect(contentCommit(dir)).toBe(head);
     writeFileSync(path.join(dir, 'pages', 'index.yaml'), 'title: Home, unsaved\n');
     expect(contentCommit(dir)).toBe(`${head}+changes`);
+    // The redirects are content too: a new, uncommitted redirects.yaml is a change as well.
+    const other = project();
+    const otherHead = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: other, encoding: 'utf8' }).trim();
+    writeFileSync(path.join(other, 'redirects.yaml'), 'redirects:\n  - { from: /old, to: / }\n');
+    expect(contentCommit(other)).toBe(`${otherHead}+changes`);
     const noGit = mkdtempSync(path.join(tmpdir(), 'no-git-'));
     dirs.push(noGit);
     expect(contentCommit(noGit)).toBeNull();

@@ -55,7 +55,7 @@ export function contentCommit(contentDir: string): string | null {
     }).trim();
   try {
     const commit = git('rev-parse', 'HEAD');
-    const changed = git('status', '--porcelain', '--', 'site.yaml', 'pages', 'public');
+    const changed = git('status', '--porcelain', '--', 'site.yaml', 'redirects.yaml', 'pages', 'public');
     return changed ? `${commit}+changes` : commit;
   } catch {
     return null;

@@ -79,6 +79,7 @@ const { precompressDir } = await import('../node/precompress.ts');
 const { prerender } = await import('./build/prerender.ts');
 const { writeSocialCards } = await import('./build/writeCards.ts');
 const { writeSiteFacts } = await import('../node/siteFacts.ts');
+const { writeRedirectsFile } = await import('./build/redirectsFile.ts');
 const { contentCommit, writeRelease } = await import('../node/release.ts');
 const { readImageSizes } = await import('../node/imageSizes.ts');
 const { planVariants, renderVariant, srcsetsOf, VARIANT_RECIPE } = await import('./build/imageVariants.ts');
@@ -158,6 +159,8 @@ const drawn = await writeSocialCards(model.pages, model.site, clientDir, code, c
 const largest = Math.max(0, ...drawn.cards.map((c) => c.bytes));
 // What the forms accept (service types, open positions), read by the server that serves this build.
 if (check.content) writeSiteFacts(outDir, check.content);
+// redirects.yaml as static hosts read it (client/_redirects); the server answers the same file's 301s.
+writeRedirectsFile(clientDir, model.redirects);
 // Which content commit and which code this build is, for health to report (node/release.ts).
 writeRelease(outDir, {
   content: contentCommit(contentDir),

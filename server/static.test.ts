@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { REDIRECTS_FILE_NAME, redirectsFileText } from '../node/redirects.ts';
 import {
   fakeClientDir,
   INLINE_SCRIPT,
@@ -26,6 +27,14 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'images', 'hero.png'), PICTURE);
   mkdirSync(path.join(clientDir, 'images', 'services', 'iot'), { recursive: true });
   writeFileSync(path.join(clientDir, 'images', 'services', 'iot', 'diagram.svg'), UPLOADED_SVG);
+  // redirects.yaml as the build writes it into the client folder (scripts/build/redirectsFile.ts).
+  writeFileSync(
+    path.join(clientDir, REDIRECTS_FILE_NAME),
+    redirectsFileText([
+      { from: '/about-us', to: '/about' },
+      { from: '/careers/qa-engineer', to: '/' },
+    ]),
+  );
   server = await startTestServer({ clientDir, forms: { serviceTypes: [], positions: [] } });
 });
 afterAll(async () => {
@@ -101,6 +110,44 @@ describe('serving the pre-rendered site', () => {
     const slash = await get('/about/?x=1');
     expect(slash.status).toBe(301);
     expect(slash.headers.get('location')).toBe('/about?x=1');
+  });
+
+  it('answers an old address of redirects.yaml with 301 to its new one, the query kept', async () => {
+    const moved = await get('/about-us?utm_source=mail&x=1');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/about?utm_source=mail&x=1');
+    const nested = await get('/careers/qa-engineer');
+    expect(nested.status).toBe(301);
+    expect(nested.headers.get('location')).toBe('/');
+    // Written with a slash: straight to the new address, not first to "/about-us".
+    const slash = await get('/about-us/?x=1');
+    expect(slash.status).toBe(301);
+    expect(slash.headers.get('location')).toBe('/about?x=1');
+    // The page it leads to is there; an address that is neither a page nor a redirect is not.
+    expect((await get('/about')).status).toBe(200);
+    expect((await get('/about-them')).status).toBe(404);
+  });
+
+  it('does not serve the redirects file itself', async () => {
+    const res = await get(`/${REDIRECTS_FILE_NAME}`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page not found');
+  });
+
+  it('switches the redirects with the build (Publish): those of the new build, none of the old', async () => {
+    const served = server.app.servedSite;
+    if (!served) throw new Error('no served site');
+    const before = served.clientDir();
+    const next = fakeClientDir();
+    writeFileSync(path.join(next, REDIRECTS_FILE_NAME), redirectsFileText([{ from: '/team', to: '/about' }]));
+    served.swap(next);
+    try {
+      expect((await get('/team')).headers.get('location')).toBe('/about');
+      expect((await get('/about-us')).status).toBe(404);
+    } finally {
+      served.swap(before);
+    }
+    expect((await get('/about-us')).headers.get('location')).toBe('/about');
   });
 
   it('caches hashed assets for a year as immutable and compresses them (brotli, gzip)', async () => {

@@ -8,8 +8,11 @@
  * the compressed copies (node/precompress.ts: `file.br`, `file.gz`); for a build without
  * them, they are made at start in the background on zlib's thread pool, never on the main thread,
  * so no request waits behind another page's compression.
+ * The site's redirects (redirects.yaml) are answered with 301 to their new address, the query kept:
+ * the build writes them into its client folder as `_redirects` (node/redirects.ts, the file static
+ * hosts read), which is read here and never served as a file of its own.
  * The visual editor's Publish may switch to another complete build (servedSite.swap, below); the
- * file list, the 404 page and the compressed copies are then replaced together.
+ * file list, the 404 page, the redirects and the compressed copies are then replaced together.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -25,6 +28,7 @@ import {
   SUFFIX,
   TEXT_TYPES,
 } from '../node/precompress.ts';
+import { REDIRECTS_FILE_NAME, readRedirectsFile } from '../node/redirects.ts';
 import { pictureHeaders } from './pictureHeaders.ts';
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,13 +95,16 @@ declare module 'fastify' {
   }
 }
 
-/** A build's servable files: everything but the compressed copies, which are not pages of their own. */
+/**
+ * A build's servable files: everything but the compressed copies, which are not pages of their own,
+ * and the redirects file, which is answered as redirects.
+ */
 function servableFiles(clientDir: string): Set<string> {
   const listed = listFiles(clientDir);
   const copies = new Set(
     listed.filter(isCompressible).flatMap((f) => ENCODINGS.map((encoding) => f + SUFFIX[encoding])),
   );
-  return new Set(listed.filter((f) => !copies.has(f)));
+  return new Set(listed.filter((f) => !copies.has(f) && f !== REDIRECTS_FILE_NAME));
 }
 
 const notFoundPageOf = (clientDir: string, files: Set<string>): Buffer | null =>
@@ -110,6 +117,7 @@ export async function registerStatic(
   let clientDir = initialClientDir;
   let files = servableFiles(clientDir);
   let notFoundPage = notFoundPageOf(clientDir, files);
+  let redirects = readRedirectsFile(clientDir);
   await app.register(fastifyStatic, { root: clientDir, serve: false, cacheControl: false, etag: true });
 
   let cache = new Map<string, Promise<Compressed | null>>();
@@ -120,9 +128,11 @@ export async function registerStatic(
     swap(next: string) {
       const nextFiles = servableFiles(next);
       const nextNotFound = notFoundPageOf(next, nextFiles);
+      const nextRedirects = readRedirectsFile(next);
       clientDir = next;
       files = nextFiles;
       notFoundPage = nextNotFound;
+      redirects = nextRedirects;
       cache = new Map();
     },
   } satisfies ServedSite);
@@ -171,17 +181,23 @@ export async function registerStatic(
     } catch {
       return sendNotFound(reply);
     }
+    const query = request.url.slice(rawPath.length);
     if (pathname.length > 1 && pathname.endsWith('/')) {
       const target = pathname.replace(/\/+$/, '') || '/';
-      if (files.has(`${target.slice(1)}/index.html`)) {
-        const query = request.url.slice(rawPath.length);
-        return reply.redirect(encodeURI(target) + query, 301);
-      }
+      // An old address written with a slash goes straight to its new one: one redirect, not two.
+      const moved = redirects.get(target);
+      if (moved !== undefined) return reply.redirect(encodeURI(moved) + query, 301);
+      if (files.has(`${target.slice(1)}/index.html`)) return reply.redirect(encodeURI(target) + query, 301);
       return sendNotFound(reply);
     }
     const rel = pathname.slice(1);
     const file = rel === '' ? 'index.html' : files.has(rel) ? rel : `${rel}/index.html`;
-    if (!files.has(file) || file === '404.html') return sendNotFound(reply);
+    if (!files.has(file) || file === '404.html') {
+      // An old address (redirects.yaml): the validator refuses one that a page serves.
+      const moved = redirects.get(pathname);
+      if (moved !== undefined) return reply.redirect(encodeURI(moved) + query, 301);
+      return sendNotFound(reply);
+    }
     reply.header('cache-control', cacheControlFor(file));
     // Pictures of the upload folders: an SVG gets a policy of its own that runs no script.
     if (file.startsWith('images/')) pictureHeaders(reply, file);

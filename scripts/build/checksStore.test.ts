@@ -44,6 +44,10 @@ function buildProcess(files: ReadonlyMap<string, string>, cacheDir: string, code
         checked.push(String((data as { path?: unknown } | null)?.path));
         return base.validators.page(data);
       },
+      redirects: (data) => {
+        checked.push('redirects.yaml');
+        return base.validators.redirects(data);
+      },
     },
   };
   const cache = new FileChecksCache(checksStore(new BuildCache(cacheDir), code));
@@ -77,7 +81,9 @@ describe('the checks kept in the build cache', () => {
     const second = buildProcess(files, cacheDir);
     expect(second.checked).toEqual(['/about-us']);
     const expected = verdict(fromScratch(files));
-    expect(expected.errors.filter((e) => /^(site|pages\/(?!about)).*:\d+:\d+/.test(e)).length).toBeGreaterThan(0);
+    expect(
+      expected.errors.filter((e) => /^(site|pages\/(?!about)).*:\d+:\d+/.test(e)).length,
+    ).toBeGreaterThan(0);
     expect(verdict(second.result)).toEqual(expected);
     expect(second.result.content).toEqual(fromScratch(files).content);
   });

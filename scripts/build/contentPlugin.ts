@@ -1,5 +1,5 @@
 /**
- * Vite plugin that checks site.yaml and pages/*.yaml, and in development serves each page's data
+ * Vite plugin that checks site.yaml, pages/*.yaml and redirects.yaml, and in development serves each page's data
  * as the build writes it (src/content/pageData.ts): in the page's data block, and as the JSON
  * client-side navigation fetches. No content goes into the bundle, which is code only (issue 34).
  * A bad file fails `vite build`. The dev server starts and keeps
@@ -16,7 +16,7 @@ import { pageDataUrl, pageSliceFor, siteDataFor, type WholeSite } from '../../sr
 import { normalisePath } from '../../src/frame/navModel.ts';
 import { siteDataScript } from '../../src/renderer/siteData.ts';
 import { formatErrors, formatWarnings } from '../../src/validator/formatErrors.ts';
-import { FileChecksCache } from '../../src/validator/validateSite.ts';
+import { FileChecksCache, REDIRECTS_FILE } from '../../src/validator/validateSite.ts';
 
 const PAGE_DATA_PREFIX = pageDataUrl('/').replace(/page-data\.json$/, '');
 
@@ -86,11 +86,24 @@ export function contentPlugin(options: ContentPluginOptions = {}): Plugin {
         const rel = path.relative(root, file).split(path.sep).join('/');
         return (
           rel === 'site.yaml' ||
+          rel === REDIRECTS_FILE ||
           (rel.startsWith('pages/') && /\.ya?ml$/.test(rel)) ||
           rel.startsWith('schema/')
         );
       };
-      server.watcher.add([path.join(root, 'site.yaml'), path.join(root, 'pages'), path.join(root, 'schema')]);
+      server.watcher.add(
+        ['site.yaml', REDIRECTS_FILE, 'pages', 'schema'].map((part) => path.join(root, part)),
+      );
+      // The redirects of redirects.yaml, answered as the server answers them (301, the query kept).
+      server.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://dev');
+        const from = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+        const to = current().model?.redirects.find((r) => r.from === from)?.to;
+        if (to === undefined) return next();
+        res.statusCode = 301;
+        res.setHeader('location', to + url.search);
+        res.end();
+      });
       // Client-side navigation's page data, as the build writes it.
       server.middlewares.use(PAGE_DATA_PREFIX, (req, res, next) => {
         const rest = new URL(req.url ?? '/', 'http://dev').pathname;

@@ -43,10 +43,11 @@ export async function generateContentTypes(repoRoot: string = REPOSITORY_ROOT): 
     title: 'Content',
     type: 'object',
     additionalProperties: false,
-    required: ['site', 'page'],
+    required: ['site', 'page', 'redirects'],
     properties: {
       site: { $ref: 'site.schema.json' },
       page: { $ref: 'page.schema.json' },
+      redirects: { $ref: 'redirects.schema.json' },
     },
   };
   const ts = await compile(root as Parameters<typeof compile>[0], 'Content', {

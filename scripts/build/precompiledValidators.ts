@@ -18,7 +18,7 @@ import { standaloneModule } from './standaloneModule.ts';
 /** Where the generated code takes the content formats' functions from (the module Node's Ajv uses). */
 const FORMATS_MODULE = new URL('../../src/validator/formats.ts', import.meta.url).pathname;
 
-/** `export default { site, page }`: the content validator's two checks. */
+/** `export default { site, page, redirects }`: the content validator's checks. */
 export function contentValidatorsModule(schemaFiles: readonly SchemaFile[]): string {
   const ajv = contentAjv(schemaFiles, {
     source: true,

@@ -4,7 +4,7 @@
  * (src/content/pageData.ts), which also goes beside it as JSON for client-side navigation; writes
  * sitemap.xml and robots.txt. A page whose data and code are unchanged is taken from the build cache.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NOT_FOUND_PATH, type SiteConfig } from '../../src/content/model.ts';

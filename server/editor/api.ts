@@ -4,8 +4,9 @@
  * folder is a repository), browse and restore versions, upload pictures and publish.
  * Every route runs behind `guard` (a session with role content or admin, CSRF on writes).
  *
- *   GET  /site      every file's text and version, the pictures, whether history is on, and the
- *                   files that cannot be opened (problems: {file, message})
+ *   GET  /site      every file's text and version, the pictures, whether history is on, the
+ *                   files that cannot be opened (problems: {file, message}), and the text of
+ *                   redirects.yaml (`redirects`, null without the file; listed, not edited here)
  *   GET  /releases  the latest Publishes: who, when, how each ended, the content and code it put live
  *   GET  /pages     each page's kind, address, aliases, title, name, the block types it may hold,
  *                   last change (and problem, if it has one): src/content/pageEntry.ts
@@ -22,15 +23,18 @@
  *   DELETE /images/<path>   -> {path, commit}; 409 {message, usedBy} while a page names it
  *   GET  /publish, POST /publish
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { readSchemaFiles } from '../../node/schemaFiles.ts';
 import { pageEntryOf, parsedPage } from '../../src/content/pageEntry.ts';
 import { uploadFolderOf } from '../../src/content/pictureUse.ts';
+import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
 import { withChangedKeys } from './changedKeys.ts';
 import { commitMessage, describeSave } from './changeSummary.ts';
 import { conflictReport, type Decisions, mergeOrReport } from './conflict.ts';
-import { ContentPathError, resolveContentFile } from './contentPath.ts';
+import { ContentPathError, refuseSymlinks, resolveContentFile } from './contentPath.ts';
 import { type FileState, listImages, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
 import { type FileProblem, scanPageFiles, textProblem } from './fileProblems.ts';
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
@@ -180,9 +184,29 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     return { files, problems };
   };
 
+  /**
+   * redirects.yaml's text, for the editor's list of redirects and for its checks as the user types
+   * (a link to an old address is not broken); null without the file, or when it is a link.
+   */
+  const readRedirects = (): string | null => {
+    try {
+      refuseSymlinks(root, [REDIRECTS_FILE]);
+    } catch {
+      return null;
+    }
+    const file = path.join(root, REDIRECTS_FILE);
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+
   app.get('/site', async () => {
     const { files, problems } = readFiles();
-    return { files, problems, images: listImages(root), history: await historyState() };
+    return {
+      files,
+      problems,
+      images: listImages(root),
+      history: await historyState(),
+      redirects: readRedirects(),
+    };
   });
 
   // Which block types each kind of page may hold: declared by the block schemas, which change only

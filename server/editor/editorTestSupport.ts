@@ -3,7 +3,7 @@
  * on it, and the real server with staff accounts.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -16,12 +16,13 @@ import { type ContentApiOptions, registerContentApi } from './api.ts';
 export const REPO = path.resolve(import.meta.dirname, '../..');
 const made: string[] = [];
 
-/** site.yaml, pages/ and public/ copied from the repository; with `git`, a repository with one commit. */
+/** site.yaml, redirects.yaml, pages/ and public/ copied from the repository; with `git`, a repository with one commit. */
 export function contentCopy(options: { git?: boolean } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'triune-editor-'));
   made.push(dir);
-  for (const part of ['site.yaml', 'pages', 'public'])
-    cpSync(path.join(REPO, part), path.join(dir, part), { recursive: true });
+  for (const part of ['site.yaml', 'redirects.yaml', 'pages', 'public'])
+    if (existsSync(path.join(REPO, part)))
+      cpSync(path.join(REPO, part), path.join(dir, part), { recursive: true });
   if (options.git) {
     const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
     git('init', '-q', '-b', 'main');

@@ -8,10 +8,11 @@ import type {
   Image,
   NavSubmenuCollection,
   Page,
+  Redirect,
   SiteConfig,
 } from './generated/content-types.ts';
 
-export type { CollectionName, IconName, NavSubmenuCollection, Page, SiteConfig };
+export type { CollectionName, IconName, NavSubmenuCollection, Page, Redirect, SiteConfig };
 export type Block = Page['blocks'][number];
 export type BlockType = Block['type'];
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;

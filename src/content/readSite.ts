@@ -19,6 +19,7 @@ import {
   type Collections,
   deriveCollections,
   deriveRoutes,
+  type Redirect,
   type RouteEntry,
   type SiteConfig,
 } from './model.ts';
@@ -35,6 +36,8 @@ export interface SiteModel {
   routes: RouteEntry[];
   /** The pages of each collection, as menus and cards list them. */
   collections: Collections;
+  /** Old addresses that lead to a page's address (redirects.yaml): answered with 301, never pages. */
+  redirects: Redirect[];
 }
 
 export interface SiteReading extends ValidationResult {
@@ -49,6 +52,7 @@ export function modelOf(content: Content, schemas: readonly SchemaFile[]): SiteM
     pages: content.pages.map((p) => ({ ...pageEntryOf(p.file, p.page, schemas), ...p })),
     routes: deriveRoutes(content.pages),
     collections: deriveCollections(content.pages),
+    redirects: content.redirects,
   };
 }
 

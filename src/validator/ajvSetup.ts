@@ -12,11 +12,11 @@
  */
 import Ajv2020, { _, type CodeOptions, type KeywordCxt, Name } from 'ajv/dist/2020.js';
 import { contentFormats } from './formats.ts';
-import { PAGE_SCHEMA, SCHEMA_BASE_URI, type SchemaFile, SITE_SCHEMA } from './schemas.ts';
+import { PAGE_SCHEMA, REDIRECTS_SCHEMA, SCHEMA_BASE_URI, type SchemaFile, SITE_SCHEMA } from './schemas.ts';
 import type { MarkedValue } from './schemaValidator.ts';
 
 /** The schemas the validator checks files against, by the name the browser's module exports them. */
-export const CHECKED_SCHEMAS = { site: SITE_SCHEMA, page: PAGE_SCHEMA } as const;
+export const CHECKED_SCHEMAS = { site: SITE_SCHEMA, page: PAGE_SCHEMA, redirects: REDIRECTS_SCHEMA } as const;
 
 /** Words for editors (yaml-language-server reads them); the validator uses them in its messages. */
 const ANNOTATIONS = [

@@ -31,6 +31,10 @@ function countingSource(files: ReadonlyMap<string, string>, validators?: SchemaV
         checked.push(String((data as { path?: unknown } | null)?.path));
         return real.page(data);
       },
+      redirects: (data) => {
+        checked.push('redirects.yaml');
+        return real.redirects(data);
+      },
     },
   };
   return { source, checked };

@@ -25,7 +25,7 @@ const asInBrowser = (content: Omit<MemoryContent, 'schemas'>) =>
 function validateCopyOnDisk(replaced: ReadonlyMap<string, string>) {
   const copy = mkdtempSync(path.join(tmpdir(), 'validator-copy-'));
   try {
-    for (const part of ['site.yaml', 'pages', 'public', 'schema'])
+    for (const part of ['site.yaml', 'redirects.yaml', 'pages', 'public', 'schema'])
       cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
     for (const [file, text] of replaced) writeFileSync(path.join(copy, file), text);
     return readFolder(copy, { today: '2026-11-24' });

@@ -9,4 +9,5 @@ import { runCollecting, type SchemaValidators } from './schemaValidator.ts';
 export const precompiledValidators: SchemaValidators = {
   site: runCollecting(compiled.site),
   page: runCollecting(compiled.page),
+  redirects: runCollecting(compiled.redirects),
 };

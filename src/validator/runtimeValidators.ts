@@ -33,7 +33,11 @@ export function compiledAtRunTime(schemaFiles: readonly SchemaFile[]): SchemaVal
       return run(data);
     };
   };
-  const validators = { site: lazily(CHECKED_SCHEMAS.site), page: lazily(CHECKED_SCHEMAS.page) };
+  const validators = {
+    site: lazily(CHECKED_SCHEMAS.site),
+    page: lazily(CHECKED_SCHEMAS.page),
+    redirects: lazily(CHECKED_SCHEMAS.redirects),
+  };
   compiled.set(schemaFiles, validators);
   return validators;
 }

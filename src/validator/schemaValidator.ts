@@ -20,10 +20,11 @@ export interface ValidationRun {
 
 export type SchemaCheck = (data: unknown) => ValidationRun;
 
-/** The two checks the validator needs. */
+/** The checks the validator needs: site.yaml, a page file, redirects.yaml. */
 export interface SchemaValidators {
   site: SchemaCheck;
   page: SchemaCheck;
+  redirects: SchemaCheck;
 }
 
 /** An Ajv validation function as compiled from ajvSetup.ts (run time or build time). */

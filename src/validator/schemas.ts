@@ -17,6 +17,7 @@ export interface SchemaFile {
 
 export const SITE_SCHEMA = 'site.schema.json';
 export const PAGE_SCHEMA = 'page.schema.json';
+export const REDIRECTS_SCHEMA = 'redirects.schema.json';
 
 /** The block type a schema file defines: its file name without ".schema.json". */
 export function blockTypeOf(fileName: string): string {

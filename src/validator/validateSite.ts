@@ -1,12 +1,12 @@
 /**
- * Validates a site's content (site.yaml, pages/, the images they name) and returns every problem
+ * Validates a site's content (site.yaml, pages/, redirects.yaml, the images they name) and returns every problem
  * found, plus the content itself when it is valid. This core reads nothing by itself: a
  * `ContentSource` hands it the files, so the same checks run in Node (`npm run validate`, the
  * build, the dev server and the server: node/folderSource.ts) and in the browser (the
  * visual editor validates as the user types).
  */
 import { dirname, join, normalize, relative } from 'pathe';
-import type { Page, SiteConfig } from '../content/generated/content-types.ts';
+import type { Page, Redirect, Redirects, SiteConfig } from '../content/generated/content-types.ts';
 import { fullTitle } from '../content/model.ts';
 import { blockPlaces } from '../content/pageKinds.ts';
 import { placeOf, readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
@@ -20,7 +20,15 @@ import {
   checkPostingDates,
   expectedPathFor,
 } from './pageRules.ts';
-import { blockSchemaFiles, blockTypeOf, PAGE_SCHEMA, type SchemaFile, SITE_SCHEMA } from './schemas.ts';
+import { checkRedirects, REDIRECTS_FILE, redirectEntries } from './redirectRules.ts';
+import {
+  blockSchemaFiles,
+  blockTypeOf,
+  PAGE_SCHEMA,
+  REDIRECTS_SCHEMA,
+  type SchemaFile,
+  SITE_SCHEMA,
+} from './schemas.ts';
 import type { MarkedValue, SchemaValidators } from './schemaValidator.ts';
 import { didYouMean } from './suggest.ts';
 import { commentTraps } from './textTraps.ts';
@@ -63,6 +71,8 @@ export interface PageFile {
 export interface Content {
   site: SiteConfig;
   pages: PageFile[];
+  /** redirects.yaml's old addresses and where each leads (none without the file). */
+  redirects: Redirect[];
 }
 
 export interface ValidationResult {
@@ -86,6 +96,7 @@ export const PAGES_DIR = 'pages';
 
 export { FileChecksCache, type FileChecksStore, type KeptFileChecks } from './fileChecksCache.ts';
 export { expectedPathFor } from './pageRules.ts';
+export { REDIRECTS_FILE } from './redirectRules.ts';
 
 export interface ValidateOptions {
   /** The date the warnings are judged on, YYYY-MM-DD (default: today, UTC). */
@@ -127,7 +138,8 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
   const errors: ContentError[] = [];
   const siteRel = SITE_FILE;
   const pageRels = source.pageFiles();
-  const files = [siteRel, ...pageRels];
+  const redirectsText = source.readText(REDIRECTS_FILE);
+  const files = [siteRel, ...pageRels, ...(redirectsText === undefined ? [] : [REDIRECTS_FILE])];
 
   const marked: { file: YamlFile; links: MarkedValue[]; images: MarkedValue[]; anchors: Set<string> }[] = [];
   const modelineWarnings: ContentError[] = [];
@@ -229,6 +241,36 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
     for (const route of [expectedPathFor(file), ...aliases])
       if (typeof route === 'string' && !knownRoutes.includes(route)) knownRoutes.push(route);
   }
+
+  // redirects.yaml (optional): its old addresses are addresses of the site too, so a link, a menu
+  // entry or a card to one of them is not broken.
+  let redirects: Redirect[] = [];
+  if (redirectsText !== undefined) {
+    const checked = checkFile(REDIRECTS_FILE, redirectsText, REDIRECTS_SCHEMA, (data) =>
+      validator.redirects(data),
+    );
+    const { yf, run } = checked;
+    modelineWarnings.push(...checked.modelineWarnings);
+    errors.push(...yf.syntaxErrors);
+    const readable = run ? yf.data : yf.partialData;
+    if (run) {
+      errors.push(...checked.trapErrors);
+      textWarnings.push(...checked.trapWarnings);
+      if (run.valid) redirects = (yf.data as Redirects).redirects;
+      // Every address a page serves, even one that cannot be read, with the page serving it.
+      const served = new Map(routes);
+      for (const file of pageYaml.keys())
+        if (!served.has(expectedPathFor(file))) served.set(expectedPathFor(file), file);
+      for (const [file, yf] of unreadable) {
+        const aliases = (yf.partialData as { aliases?: unknown } | null | undefined)?.aliases;
+        for (const route of [expectedPathFor(file), ...(Array.isArray(aliases) ? aliases : [])])
+          if (typeof route === 'string' && !served.has(route)) served.set(route, file);
+      }
+      errors.push(...checkRedirects(yf, served));
+    }
+    for (const { from } of redirectEntries(readable)) if (!knownRoutes.includes(from)) knownRoutes.push(from);
+  }
+
   const unreadableNote = unreadable.size
     ? ` If it is meant for a page of ${[...unreadable.keys()].join(', ')}, fix the YAML syntax error there first.`
     : '';
@@ -273,7 +315,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
     files,
     images: [...new Set(marked.flatMap((m) => m.images.map((i) => i.value)))].sort(),
   };
-  if (!errors.length && site) result.content = { site, pages };
+  if (!errors.length && site) result.content = { site, pages, redirects };
   return result;
 }
 

@@ -2,7 +2,7 @@
 declare module 'virtual:content-validators' {
   import type { CompiledCheck } from './schemaValidator.ts';
 
-  const checks: { site: CompiledCheck; page: CompiledCheck };
+  const checks: { site: CompiledCheck; page: CompiledCheck; redirects: CompiledCheck };
   export default checks;
 }
 

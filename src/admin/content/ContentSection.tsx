@@ -12,6 +12,7 @@ import { PageEditor } from './PageEditor.tsx';
 import { PageList } from './PageList.tsx';
 import { PublishButton } from './Publish.tsx';
 import { withPictureChange } from './pictureAddresses.ts';
+import { RedirectList } from './RedirectList.tsx';
 import { SiteEditor } from './SiteEditor.tsx';
 import { sectionFromHash } from './siteSections.ts';
 
@@ -24,7 +25,7 @@ export interface ContentSectionProps {
   staff: { name: string; email: string; role: 'admin' | 'content' | 'inbox' };
 }
 
-type Screen = { name: 'list' } | { name: 'page'; file: string } | { name: 'site' };
+type Screen = { name: 'list' } | { name: 'page'; file: string } | { name: 'site' } | { name: 'redirects' };
 
 export default function ContentSection({ api, csrfToken, staff }: ContentSectionProps) {
   const client = useMemo(() => contentApi(api, csrfToken), [api, csrfToken]);
@@ -95,6 +96,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           pages={pages}
           onOpen={(file) => setScreen({ name: 'page', file })}
           onSiteSettings={() => setScreen({ name: 'site' })}
+          onRedirects={() => setScreen({ name: 'redirects' })}
           onNewPage={setNewFrom}
           actions={<PublishButton client={client} />}
         />
@@ -118,6 +120,9 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
             setScreen({ name: 'page', file });
           }}
         />
+      )}
+      {screen.name === 'redirects' && (
+        <RedirectList text={site.redirects} onBack={() => setScreen({ name: 'list' })} />
       )}
       {screen.name === 'site' && (
         <SiteEditor

@@ -14,6 +14,7 @@ export function PageList({
   pages,
   onOpen,
   onSiteSettings,
+  onRedirects,
   onNewPage,
   actions,
 }: {
@@ -21,6 +22,8 @@ export function PageList({
   pages: readonly PageSummary[];
   onOpen: (file: string) => void;
   onSiteSettings: () => void;
+  /** Opens the list of redirects (old addresses and where they lead); without it, no button. */
+  onRedirects?: () => void;
   onNewPage: (from: PageSummary) => void;
 }) {
   const [query, setQuery] = useState('');
@@ -35,6 +38,11 @@ export function PageList({
           <button type="button" className={styles.secondary} onClick={onSiteSettings}>
             Site settings
           </button>
+          {onRedirects && (
+            <button type="button" className={styles.secondary} onClick={onRedirects}>
+              Redirects
+            </button>
+          )}
         </div>
       </div>
       <p className={styles.lead}>Choose a page to change its words, pictures and sections.</p>

@@ -27,6 +27,8 @@ export interface SiteFiles {
   history: { enabled: boolean; message?: string };
   /** Files left out of `files` because they cannot be opened safely, each with why. */
   problems?: { file: string; message: string }[];
+  /** The text of redirects.yaml (null: the site has none; older servers send nothing). */
+  redirects?: string | null;
 }
 
 export interface ServerProblem {

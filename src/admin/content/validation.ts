@@ -10,6 +10,7 @@ import type { SiteConfig } from '../../content/model.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import { memoryContentSource } from '../../validator/memoryContentSource.ts';
 import { precompiledValidators } from '../../validator/precompiledValidators.ts';
+import { REDIRECTS_FILE } from '../../validator/redirectRules.ts';
 import type { ContentError } from '../../validator/types.ts';
 import { FileChecksCache, validateSite } from '../../validator/validateSite.ts';
 import type { PageSummary, SiteFiles } from './api.ts';
@@ -36,8 +37,11 @@ export function snapshotOf(site: SiteFiles, pages: readonly PageSummary[] = []):
     const time = page.lastChange ? Date.parse(page.lastChange.date) : Number.NaN;
     if (!Number.isNaN(time)) changedAt.set(page.file, time);
   }
+  const files = new Map(Object.entries(site.files).map(([file, { text }]) => [file, text]));
+  // Its old addresses are addresses of the site: a link to one is not broken.
+  if (typeof site.redirects === 'string') files.set(REDIRECTS_FILE, site.redirects);
   return {
-    files: new Map(Object.entries(site.files).map(([file, { text }]) => [file, text])),
+    files,
     images: new Set(site.images.map((i) => i.path)),
     changedAt,
   };

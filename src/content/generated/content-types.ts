@@ -775,6 +775,7 @@ export type Link9 = string
 export interface Content {
 site: SiteConfig
 page: Page
+redirects: Redirects
 }
 /**
  * site.yaml: facts about the company and settings every page shares.
@@ -1719,4 +1720,34 @@ text: Sentence19
 export interface WhatWeDoLink {
 label: Label44
 link: Link9
+}
+/**
+ * redirects.yaml: old addresses of the site that lead visitors (and search engines) to the page that replaced them, with a permanent redirect (301).
+ */
+export interface Redirects {
+/**
+ * Editor hint; ignored by the site.
+ */
+$schema?: string
+/**
+ * Each old address and the address it now leads to. An address that a page serves cannot be redirected; take the page down first.
+ */
+redirects: Redirect[]
+}
+/**
+ * One old address and where it leads now.
+ */
+export interface Redirect {
+/**
+ * The address that no longer has a page of its own, written from the site root: starts with /, no trailing /, no ? or #.
+ */
+from: string
+/**
+ * The address of a page of this site that visitors are sent to.
+ */
+to: string
+/**
+ * Why the redirect exists, for the people who edit the site (never shown to visitors).
+ */
+note?: string
 }
