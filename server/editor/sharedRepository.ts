@@ -1,0 +1,141 @@
+/**
+ * The content folder as a clone of one shared repository (CONTENT_REMOTE, issue 36): every
+ * instance of the site has its own clone, and the repository, not a lock in one process's memory,
+ * puts saves from several instances in order.
+ *
+ * A write runs as: bring the clone up to the shared branch, make the change (which reads the file
+ * as it is now, merges field by field with what the user opened, writes and commits it), push. A
+ * push the repository refuses means another instance pushed first: the commit is undone, the clone
+ * brought up to date, and the change made again on top of the other one, so a change to another
+ * field merges and only a change to the same field is a conflict. Nothing is ever overwritten.
+ *
+ * Without a remote everything is local, as before: `write` just makes the change.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** How often a write is tried again after another instance pushed first. */
+const ATTEMPTS = 8;
+
+export const sharedRepositoryMessages = {
+  unreachable: (remote: string, why: string) =>
+    `The shared content repository (${remote}) cannot be reached, so nothing was saved: ${why}. Try again in a moment; if it goes on, ask whoever runs the site to check CONTENT_REMOTE and the server's access to it.`,
+  busy: 'Not saved: others saved to this site at the same moment several times in a row. Save again.',
+};
+
+export class SharedRepositoryError extends Error {}
+
+export interface SharedRepositoryOptions {
+  /** The clone (the content folder). */
+  root: string;
+  /** The shared repository's address as git takes it (a URL or a path); undefined: no remote. */
+  remote?: string;
+  /** The branch every instance saves to. */
+  branch?: string;
+}
+
+export class SharedRepository {
+  private readonly branch: string;
+  private lastSync = 0;
+  /** Writes through this instance, one at a time (one git index per clone). */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: SharedRepositoryOptions) {
+    this.branch = options.branch ?? 'main';
+  }
+
+  get shared(): boolean {
+    return this.options.remote !== undefined;
+  }
+
+  private async git(...args: string[]): Promise<string> {
+    const { stdout } = await run('git', args, { cwd: this.options.root, maxBuffer: 64 * 1024 * 1024 });
+    return stdout.trim();
+  }
+
+  /**
+   * Brings the clone up to the shared branch (a fast-forward: a clone never keeps a commit it has
+   * not pushed). `maxAgeMs`: not again if it was done this recently (reads ask often).
+   */
+  async sync(maxAgeMs = 0): Promise<void> {
+    const { remote } = this.options;
+    if (remote === undefined || Date.now() - this.lastSync < maxAgeMs) return;
+    try {
+      await this.git(
+        'fetch',
+        '--quiet',
+        remote,
+        `+refs/heads/${this.branch}:refs/remotes/shared/${this.branch}`,
+      );
+    } catch (error) {
+      throw new SharedRepositoryError(sharedRepositoryMessages.unreachable(remote, gitReason(error)));
+    }
+    await this.git('merge', '--quiet', '--ff-only', `refs/remotes/shared/${this.branch}`);
+    this.lastSync = Date.now();
+  }
+
+  /**
+   * Makes `change` and shares it: the change reads and writes the clone and commits (through
+   * ContentHistory); its answer is returned once the commit is in the shared repository. A change
+   * that commits nothing (the text did not change, or it answers a conflict) pushes nothing.
+   * Writes through one instance run one at a time; across instances the repository orders them.
+   */
+  write<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(
+      () => this.shareOnce(change),
+      () => this.shareOnce(change),
+    );
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async shareOnce<T>(change: () => Promise<T>): Promise<T> {
+    const { remote } = this.options;
+    if (remote === undefined) return change();
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      await this.sync();
+      const before = await this.git('rev-parse', 'HEAD');
+      const result = await change();
+      if ((await this.git('rev-parse', 'HEAD')) === before) return result;
+      try {
+        await this.git('push', '--quiet', remote, `HEAD:refs/heads/${this.branch}`);
+        this.lastSync = Date.now();
+        return result;
+      } catch (error) {
+        // Undo the commit (keeping anything else in the folder) and make the change again on top
+        // of what the other instance pushed. A push refused for another reason is said as it is.
+        await this.git('reset', '--quiet', '--keep', before);
+        if (!isRejected(error))
+          throw new SharedRepositoryError(sharedRepositoryMessages.unreachable(remote, gitReason(error)));
+      }
+    }
+    throw new SharedRepositoryError(sharedRepositoryMessages.busy);
+  }
+}
+
+/** A push refused because the branch moved on (someone else pushed first). */
+function isRejected(error: unknown): boolean {
+  const stderr = (error as { stderr?: unknown }).stderr;
+  const text = typeof stderr === 'string' ? stderr : String(error);
+  return /\[rejected\]|non-fast-forward|fetch first|failed to update ref|cannot lock ref|stale info|integrate the remote changes/i.test(
+    text,
+  );
+}
+
+function gitReason(error: unknown): string {
+  const stderr = (error as { stderr?: unknown }).stderr;
+  const text =
+    typeof stderr === 'string' && stderr.trim()
+      ? stderr
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-3)
+    .join(' ');
+}
