@@ -39,6 +39,17 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'Folder holding site.yaml, pages/ and public/: the staff editor saves to it, Publish builds from it (and `npm run dev` shows its pages). The forms take service types and open positions from the build being served (DIST_DIR/site-facts.json).',
   },
   {
+    name: 'CONTENT_REMOTE',
+    default: '(unset)',
+    description:
+      'A git repository every instance shares (a URL or a path git can reach: GitHub, GitLab, Gitea, a bare repository on a file server): CONTENT_DIR is then a clone of it, made at start when the folder is missing, and every save is pushed to it (see "Running several instances"). Unset: the content folder alone, as on one instance.',
+  },
+  {
+    name: 'CONTENT_BRANCH',
+    default: 'main',
+    description: 'The branch of CONTENT_REMOTE that saves go to and Publish builds from.',
+  },
+  {
     name: 'DATA_DIR',
     default: './data',
     description: 'Folder of the SQLite database file (submissions.sqlite) when DATABASE_URL is not set.',
@@ -196,6 +207,9 @@ export interface ServerConfig {
   basePath?: string;
   distDir: string;
   contentDir: string;
+  /** CONTENT_REMOTE: the repository every instance's content folder is a clone of. */
+  contentRemote?: string;
+  contentBranch: string;
   dataDir: string;
   databaseUrl?: string;
   trustProxy: boolean | number | string[];
@@ -315,6 +329,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(basePath !== undefined && { basePath }),
     distDir: resolve(env.DIST_DIR, 'dist'),
     contentDir: resolve(env.CONTENT_DIR, '.'),
+    ...(env.CONTENT_REMOTE?.trim() && { contentRemote: env.CONTENT_REMOTE.trim() }),
+    contentBranch: env.CONTENT_BRANCH?.trim() || 'main',
     dataDir: resolve(env.DATA_DIR, 'data'),
     ...(databaseUrl && { databaseUrl }),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

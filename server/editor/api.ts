@@ -41,6 +41,7 @@ import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import type { ReleaseLog } from './releaseLog.ts';
+import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
 import { siteProblem } from './siteProblem.ts';
 import { problemsAfterWrite } from './validateWrite.ts';
 import type { Json } from './yaml/json.ts';
@@ -60,6 +61,8 @@ export interface ContentApiOptions {
   publisher?: Publisher;
   /** The log of every Publish (GET /releases); omitted where no database is at hand. */
   releaseLog?: ReleaseLog;
+  /** The content folder as a clone of a repository the instances share (CONTENT_REMOTE). */
+  shared?: SharedRepository;
 }
 
 export const contentMessages = {
@@ -121,20 +124,24 @@ function decisionsOf(body: { keepMine?: unknown; seen?: unknown }): Decisions | 
   return { seen, keepMine: keepMine.filter((k): k is string => typeof k === 'string') };
 }
 
-/** One write at a time, so a version check and its write cannot interleave with another save. */
-function serial() {
-  let queue: Promise<unknown> = Promise.resolve();
-  return <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-}
-
 export async function registerContentApi(app: FastifyInstance, options: ContentApiOptions): Promise<void> {
   const root = options.contentDir;
   const history = new ContentHistory(root);
-  const locked = serial();
+  // One write at a time, so a version check and its write cannot interleave with another save; with
+  // a shared repository (CONTENT_REMOTE), each write is also pushed, and made again on top of another
+  // instance's when that one pushed first (sharedRepository.ts).
+  const repository = options.shared ?? new SharedRepository({ root });
+  const locked = <T>(write: () => Promise<T>): Promise<T> =>
+    repository.write(write).catch((error: unknown) => {
+      if (error instanceof SharedRepositoryError)
+        throw Object.assign(new Error(error.message), { statusCode: 503 });
+      throw error;
+    });
+  /**
+   * Reads list what the shared repository holds (fetched first); when it cannot be reached, what
+   * this instance's clone holds (a save then says why it cannot be made).
+   */
+  const caughtUp = () => repository.catchUp().catch(() => undefined);
   // Each guard runs in turn (async or callback style) and the first answer stops the request, as
   // soon as it arrives: a request without a session is refused before its body (an upload of up
   // to 10 MB) is read.
@@ -199,6 +206,7 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   };
 
   app.get('/site', async () => {
+    await caughtUp();
     const { files, problems } = readFiles();
     return {
       files,
@@ -213,6 +221,7 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   // with the code.
   const schemas = readSchemaFiles();
   app.get('/pages', async () => {
+    await caughtUp();
     const { files, problems } = readFiles();
     const listed = [
       ...new Set([...Object.keys(files), ...problems.map((p) => p.file)].filter((f) => f !== 'site.yaml')),

@@ -83,6 +83,11 @@ export interface SitePublisherOptions {
    * false when it is. Without it, only this process's own builds are kept apart.
    */
   exclusive?: (build: () => Promise<void>) => Promise<boolean>;
+  /**
+   * Runs before each build: with a shared repository (CONTENT_REMOTE), brings the content folder up
+   * to it, so Publish puts live what every instance saved.
+   */
+  beforeBuild?: () => Promise<void>;
   /** The build script (default scripts/build.ts); tests name a stand-in. */
   buildScript?: string;
   /**
@@ -180,6 +185,7 @@ export class SitePublisher implements Publisher {
   private async run(started: number): Promise<void> {
     const served = this.options.served();
     if (!served) return this.finish(started, 'failed', publishMessages.noServer);
+    await this.options.beforeBuild?.();
     const id = `${started.toString(36)}-${process.pid}`;
     const work = path.join(this.options.distDir, `.publish-${id}`);
     const { code, stderr, pages } = await this.build(work);

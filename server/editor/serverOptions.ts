@@ -2,7 +2,9 @@
  * The content API's options in the running server (server/app.ts registers it with one line):
  * the content folder is CONTENT_DIR (the repository by default, so under `npm run dev` the
  * repository's pages), the commit author is the signed-in staff member, and Publish exists only
- * when the server serves the built site itself (`npm start`: a client folder is given).
+ * when the server serves the built site itself (`npm start`: a client folder is given). With
+ * CONTENT_REMOTE, the content folder is a clone of the repository the instances share, and every
+ * save is pushed to it (sharedRepository.ts).
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -13,6 +15,7 @@ import { type Person, UNNAMED_STAFF } from './history.ts';
 import { SitePublisher } from './publish.ts';
 import { publishLock } from './publishLock.ts';
 import { ReleaseLog } from './releaseLog.ts';
+import { prepareClone, SharedRepository } from './sharedRepository.ts';
 
 export function editorOptions(
   app: FastifyInstance,
@@ -23,8 +26,15 @@ export function editorOptions(
 ): ContentApiOptions {
   const releaseLog = new ReleaseLog(store);
   const exclusive = publishLock(store);
+  const { contentRemote, contentBranch } = loadConfig();
+  // With CONTENT_REMOTE, the content folder is a clone of the repository the instances share.
+  if (contentRemote) prepareClone(contentDir, contentRemote, contentBranch);
+  const shared = contentRemote
+    ? new SharedRepository({ root: contentDir, remote: contentRemote, branch: contentBranch })
+    : undefined;
   return {
     contentDir,
+    ...(shared && { shared }),
     guard,
     author: (request: FastifyRequest) => {
       const staff = (request as { staff?: Partial<Person> }).staff;
@@ -42,6 +52,8 @@ export function editorOptions(
         record: (entry) => releaseLog.record(entry),
         // One build at a time across the instances sharing a PostgreSQL database.
         ...(exclusive && { exclusive }),
+        // What every instance saved, not only this one.
+        ...(shared && { beforeBuild: () => shared.sync() }),
       }),
     }),
   };

@@ -11,7 +11,8 @@
  *
  * Without a remote everything is local, as before: `write` just makes the change.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -38,7 +39,7 @@ export interface SharedRepositoryOptions {
 
 export class SharedRepository {
   private readonly branch: string;
-  private lastSync = 0;
+  private pendingCatchUp: Promise<void> | undefined;
   /** Writes through this instance, one at a time (one git index per clone). */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -56,12 +57,23 @@ export class SharedRepository {
   }
 
   /**
-   * Brings the clone up to the shared branch (a fast-forward: a clone never keeps a commit it has
-   * not pushed). `maxAgeMs`: not again if it was done this recently (reads ask often).
+   * Brings the clone up to the shared branch, for a read: every instance then lists the same pages
+   * and versions. It waits for this instance's writes under way (one git index per clone), and
+   * reads that arrive while one is waiting share it.
    */
-  async sync(maxAgeMs = 0): Promise<void> {
+  catchUp(): Promise<void> {
+    if (this.options.remote === undefined) return Promise.resolve();
+    this.pendingCatchUp ??= this.enqueue(() => {
+      this.pendingCatchUp = undefined;
+      return this.sync();
+    });
+    return this.pendingCatchUp;
+  }
+
+  /** Brings the clone up to the shared branch (a fast-forward: a clone never keeps a commit it has not pushed). */
+  async sync(): Promise<void> {
     const { remote } = this.options;
-    if (remote === undefined || Date.now() - this.lastSync < maxAgeMs) return;
+    if (remote === undefined) return;
     try {
       await this.git(
         'fetch',
@@ -73,7 +85,12 @@ export class SharedRepository {
       throw new SharedRepositoryError(sharedRepositoryMessages.unreachable(remote, gitReason(error)));
     }
     await this.git('merge', '--quiet', '--ff-only', `refs/remotes/shared/${this.branch}`);
-    this.lastSync = Date.now();
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   /**
@@ -83,12 +100,7 @@ export class SharedRepository {
    * Writes through one instance run one at a time; across instances the repository orders them.
    */
   write<T>(change: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(
-      () => this.shareOnce(change),
-      () => this.shareOnce(change),
-    );
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.enqueue(() => this.shareOnce(change));
   }
 
   private async shareOnce<T>(change: () => Promise<T>): Promise<T> {
@@ -101,7 +113,6 @@ export class SharedRepository {
       if ((await this.git('rev-parse', 'HEAD')) === before) return result;
       try {
         await this.git('push', '--quiet', remote, `HEAD:refs/heads/${this.branch}`);
-        this.lastSync = Date.now();
         return result;
       } catch (error) {
         // Undo the commit (keeping anything else in the folder) and make the change again on top
@@ -138,4 +149,21 @@ function gitReason(error: unknown): string {
     .filter(Boolean)
     .slice(-3)
     .join(' ');
+}
+
+/**
+ * Makes `root` a clone of the shared repository when it does not exist yet (or is empty): a new
+ * instance needs nothing but CONTENT_REMOTE. A folder already there is used as it is.
+ */
+export function prepareClone(root: string, remote: string, branch = 'main'): void {
+  if (existsSync(root) && readdirSync(root).length > 0) return;
+  try {
+    execFileSync('git', ['clone', '--quiet', '--branch', branch, remote, root], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch (error) {
+    throw new SharedRepositoryError(
+      `CONTENT_DIR (${root}) could not be cloned from CONTENT_REMOTE (${remote}), branch ${branch}: ${gitReason(error)}`,
+    );
+  }
 }
