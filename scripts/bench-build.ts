@@ -15,7 +15,7 @@
  * It writes reports/build.md (a report, never a test: the numbers move with the machine's load,
  * which the report states beside them).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -170,6 +170,11 @@ async function publishAfter(
 ): Promise<number> {
   const target = path.join(content, file);
   writeFileSync(target, change(readFileSync(target, 'utf8')));
+  // The disk first writes out what the step before left in memory (a full build writes about
+  // 400 MB at 1,031 pages, a Publish removes thousands of files): an editor presses Publish
+  // minutes apart, not within the same second, and a Publish measured right after the previous
+  // one's clean-up waited for that clean-up's writes (1.8 s became 3.6 s on this machine).
+  execFileSync('sync');
   const work = mkdtempSync(path.join(tmpdir(), 'triune-bench-publish-'));
   mkdirSync(path.join(work, 'dist', 'client'), { recursive: true });
   let served = path.join(work, 'dist', 'client');
@@ -261,7 +266,7 @@ function report(results: SizeResult[]): string {
     `Made by \`npm run bench:build\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ` +
       `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}. Each site is today's content plus copies of ` +
       `\`${SOURCE_PAGE}\` under new addresses. "Publish" is the staff editor's button ` +
-      '(server/editor/publish.ts): from the press until the new build is served. The load average ' +
+      '(server/editor/publish.ts): from the press until the new build is served, each started once the disk has written out what the step before left (`sync`). The load average ' +
       '(1, 5, 15 minutes) is given because other work on the machine slows every figure. ' +
       (menuLimit > 0
         ? `The services menu shows ${menuLimit} pages and "All services", the home page's services carousel ${menuLimit} (\`--menu-limit ${menuLimit}\`).`

@@ -63,6 +63,7 @@ describe('content API', () => {
       title: expect.any(String),
       name: expect.any(String),
       blockTypes: blockTypesFor('home', readSchemaFiles()),
+      unpublished: false,
       lastChange: null,
     });
     const byFile = (file: string) => pages.find((p: { file: string }) => p.file === file);

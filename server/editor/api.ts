@@ -18,6 +18,8 @@
  *                   the top-level keys it changed, so Site settings lists them per section)
  *   GET  /version   ?file=&commit= -> {text}
  *   POST /restore   {file, commit, version} -> {version, text, commit}
+ *   POST /take-down {file, version, to} -> {version, text, commit, redirects: {version, text}}: the
+ *                   page leaves the site and its address leads to `to` (takeDown.ts), one commit
  *   POST /images    multipart kind, page, file -> 201 {path, width, height, commit}
  *   GET  /images/<path>     the picture as it is in the content folder (not yet published too)
  *   DELETE /images/<path>   -> {path, commit}; 409 {message, usedBy} while a page names it
@@ -43,7 +45,8 @@ import { type Publisher, registerPublishRoutes } from './publish.ts';
 import type { ReleaseLog } from './releaseLog.ts';
 import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
 import { siteProblem } from './siteProblem.ts';
-import { problemsAfterWrite } from './validateWrite.ts';
+import { redirectsTextWith, takeDownMessages, takenDownText } from './takeDown.ts';
+import { problemsAfterWrite, problemsAfterWrites } from './validateWrite.ts';
 import type { Json } from './yaml/json.ts';
 import { writeYaml, YamlWriteError } from './yaml/writeYaml.ts';
 
@@ -375,6 +378,53 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
         ? `the version of ${restoring.date.slice(0, 16).replace('T', ' ')} by ${restoring.name}`
         : `the version ${commit.slice(0, 7)}`;
       return save(request, reply, file, text, label);
+    });
+  });
+
+  // Take down: the page leaves the site, its address leads to `to` (takeDown.ts). One commit.
+  app.post('/take-down', async (request, reply) => {
+    const body = request.body as { file?: unknown; version?: unknown; to?: unknown } | undefined;
+    const file = fileFrom(reply, body?.file);
+    if (!file) return reply;
+    if (!file.startsWith('pages/')) return fail(reply, 400, { message: takeDownMessages.notAPage });
+    const to = body?.to;
+    if (typeof to !== 'string' || !/^\/[\w\-/]*$/.test(to))
+      return fail(reply, 400, { message: takeDownMessages.badTarget });
+    return locked(async () => {
+      const current = readContentFile(root, file);
+      if (!current) return fail(reply, 404, { message: contentMessages.gone });
+      if (current.version !== body?.version) return fail(reply, 409, { message: takeDownMessages.changed });
+      const page = parse(current.text) as { path?: string; aliases?: string[]; unpublished?: boolean } | null;
+      if (!page?.path) return fail(reply, 422, { message: takeDownMessages.notAPage });
+      if (page.unpublished) return fail(reply, 409, { message: takeDownMessages.alreadyDown });
+      if (page.aliases?.length) return fail(reply, 409, { message: takeDownMessages.aliases(page.aliases) });
+      if (to === page.path) return fail(reply, 400, { message: takeDownMessages.toItself });
+      const pageText = takenDownText(current.text);
+      const redirectsBefore = readContentFile(root, REDIRECTS_FILE)?.text;
+      const redirectsText = redirectsTextWith(redirectsBefore, page.path, to);
+      const problems = problemsAfterWrites(
+        root,
+        new Map([
+          [file, pageText],
+          [REDIRECTS_FILE, redirectsText],
+        ]),
+      );
+      if (problems.length)
+        return fail(reply, 400, { message: takeDownMessages.notSaved(problems.length), errors: problems });
+      const version = writeContentFile(root, file, pageText);
+      const redirectsVersion = writeContentFile(root, REDIRECTS_FILE, redirectsText);
+      const title = titleOf(current.text) ?? file;
+      const commit = await history.commit(
+        [file, REDIRECTS_FILE],
+        options.author(request),
+        `Take down ${title} (${file}): ${page.path} now leads to ${to}`,
+      );
+      return {
+        version,
+        text: pageText,
+        commit,
+        redirects: { version: redirectsVersion, text: redirectsText },
+      };
     });
   });
 

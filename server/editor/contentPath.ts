@@ -1,5 +1,5 @@
 /**
- * Which files the editor may read and write: site.yaml and YAML files under pages/, named by a
+ * Which files the editor may read and write: site.yaml, redirects.yaml and YAML files under pages/, named by a
  * content-relative path with "/". Anything else (.., an absolute path, a symlink anywhere on the
  * way, another extension, odd characters) is refused with a message for the user.
  */
@@ -17,6 +17,7 @@ export function resolveContentFile(root: string, file: unknown): string {
   const parts = file.split('/');
   const allowed =
     file === 'site.yaml' ||
+    file === 'redirects.yaml' ||
     (parts[0] === 'pages' &&
       parts.length >= 2 &&
       parts.length <= 4 &&
@@ -24,7 +25,7 @@ export function resolveContentFile(root: string, file: unknown): string {
       /\.yaml$/.test(file));
   if (!allowed || path.isAbsolute(file) || file.includes('\\'))
     throw new ContentPathError(
-      `"${file}" is not a content file: only site.yaml and .yaml files under pages/ can be edited.`,
+      `"${file}" is not a content file: only site.yaml, redirects.yaml and .yaml files under pages/ can be edited.`,
     );
   refuseSymlinks(root, parts);
   return path.join(root, ...parts);

@@ -63,10 +63,11 @@ export class ContentHistory {
   }
 
   /**
-   * Commits one file as it is now on disk (a file no longer there: its deletion); returns the
-   * commit, or null when history is off.
+   * Commits a file (or several, as one change) as it is now on disk (a file no longer there: its
+   * deletion); returns the commit, or null when history is off or nothing changed.
    */
-  async commit(file: string, author: Person, subject: string): Promise<string | null> {
+  async commit(file: string | readonly string[], author: Person, subject: string): Promise<string | null> {
+    const files = typeof file === 'string' ? [file] : [...file];
     if (!(await this.enabled())) return null;
     const clean = (s: string) => s.replace(/[<>\n\r]/g, '').trim() || 'unknown';
     author = { name: clean(author.name), email: clean(author.email) };
@@ -75,9 +76,11 @@ export class ContentHistory {
       baseDir: this.root,
       config: [`user.name=${author.name}`, `user.email=${author.email}`],
     });
-    if (existsSync(path.join(this.root, file))) await git.add(['--', file]);
-    else await git.raw(['rm', '--cached', '--quiet', '--ignore-unmatch', '--', file]);
-    const status = await git.raw(['diff', '--cached', '--name-only', '--', file]);
+    for (const f of files) {
+      if (existsSync(path.join(this.root, f))) await git.add(['--', f]);
+      else await git.raw(['rm', '--cached', '--quiet', '--ignore-unmatch', '--', f]);
+    }
+    const status = await git.raw(['diff', '--cached', '--name-only', '--', ...files]);
     if (!status.trim()) return null; // the text did not change
     await git.raw([
       'commit',
@@ -88,7 +91,7 @@ export class ContentHistory {
       `--author=${author.name} <${author.email}>`,
       '--only',
       '--',
-      file,
+      ...files,
     ]);
     return (await git.revparse(['HEAD'])).trim();
   }

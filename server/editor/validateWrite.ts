@@ -38,13 +38,25 @@ const checksByFolder = new Map<string, FileChecksCache>();
 
 /** The problems that stop writing `text` to `file` (none: it may be written). */
 export function problemsAfterWrite(root: string, file: string, text: string | undefined): EditorError[] {
+  return problemsAfterWrites(root, new Map([[file, text]]));
+}
+
+/**
+ * The problems that stop writing several files in one change (a page taken down and the redirect
+ * from its address): the site is checked with all of them written.
+ */
+export function problemsAfterWrites(
+  root: string,
+  writes: ReadonlyMap<string, string | undefined>,
+): EditorError[] {
   const source = folderSource(root);
   const cache = checksByFolder.get(root) ?? new FileChecksCache();
   checksByFolder.set(root, cache);
   const before = new Set(validateSite(source, { cache }).errors.map(key));
-  const after = validateSite(withFile(source, file, text), { cache }).errors;
-  return after
-    .filter((e) => e.file === file || !before.has(key(e)))
+  let after = source;
+  for (const [file, text] of writes) after = withFile(after, file, text);
+  return validateSite(after, { cache })
+    .errors.filter((e) => writes.has(e.file) || !before.has(key(e)))
     .map((e) => ({
       file: e.file,
       line: e.line,

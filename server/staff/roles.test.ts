@@ -208,6 +208,13 @@ const TABLE: Row[] = [
     { file: '../x.yaml', commit: 'abc1234' },
     contentRoute(400),
   ],
+  [
+    'POST',
+    '/content/take-down',
+    '/content/take-down',
+    { file: '../x.yaml', version: 'v', to: '/' },
+    contentRoute(400),
+  ],
   ['POST', '/content/images', '/content/images', {}, contentRoute(415)],
   ['GET', '/content/publish', '/content/publish', undefined, contentRoute(A)],
   ['POST', '/content/publish', '/content/publish', undefined, contentRoute(A)],

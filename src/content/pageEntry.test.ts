@@ -30,6 +30,7 @@ describe('pageEntryOf', () => {
       title: 'School Management Software in Bangalore',
       name: 'School Management',
       blockTypes: blockTypesFor('service', bundledSchemas),
+      unpublished: false,
     });
   });
 

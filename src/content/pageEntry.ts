@@ -16,6 +16,7 @@ export interface PageData {
   aliases?: unknown;
   title?: unknown;
   listing?: { title?: unknown } | null;
+  unpublished?: unknown;
   blocks?: unknown;
 }
 
@@ -33,6 +34,8 @@ export interface PageEntry {
   name: string;
   /** The block types this kind of page may hold, as the block schemas declare (`pageKinds`). */
   blockTypes: string[];
+  /** Taken down (`unpublished: true`): kept in the repository, on no address of the site. */
+  unpublished: boolean;
 }
 
 /** The page file's data, or null when it is not YAML of a page (the validator says why). */
@@ -79,6 +82,7 @@ export function pageEntryOf(file: string, data: PageData | null, schemas: readon
     title: text(data?.title) ?? file,
     name: pageNameOf(data) ?? file,
     blockTypes: blockTypesFor(kind, schemas),
+    unpublished: data?.unpublished === true,
   };
 }
 
@@ -90,10 +94,13 @@ export interface LinkChoice {
 
 /** Every address the pages serve, each named as the page list names its page (an alias says so). */
 export function linkChoicesOf(entries: readonly PageEntry[]): LinkChoice[] {
-  return entries.flatMap((entry) => [
-    { value: entry.path, label: entry.name },
-    ...entry.aliases.map((alias) => ({ value: alias, label: `${entry.name} (another address)` })),
-  ]);
+  // A page taken down serves no address: a new link must not lead there.
+  return entries
+    .filter((entry) => !entry.unpublished)
+    .flatMap((entry) => [
+      { value: entry.path, label: entry.name },
+      ...entry.aliases.map((alias) => ({ value: alias, label: `${entry.name} (another address)` })),
+    ]);
 }
 
 /** The entries of the page files among `files` (file name → text), e.g. the editor's snapshot. */

@@ -71,6 +71,8 @@ export interface PageFile {
 export interface Content {
   site: SiteConfig;
   pages: PageFile[];
+  /** Pages taken down (`unpublished: true`): valid, kept in the repository, on no address. */
+  unpublished: PageFile[];
   /** redirects.yaml's old addresses and where each leads (none without the file). */
   redirects: Redirect[];
 }
@@ -177,6 +179,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
 
   // pages/
   const pages: PageFile[] = [];
+  const unpublished: PageFile[] = [];
   const pageYaml = new Map<string, YamlFile>();
   /** Page files with a YAML syntax error: their content is unknown, their address is not. */
   const unreadable = new Map<string, YamlFile>();
@@ -204,8 +207,15 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
     }
     marked.push({ file: yf, links: run.links, images: run.images, anchors });
     pageYaml.set(rel, yf);
-    if (run.valid) pages.push({ file: rel, page: yf.data as Page });
+    if (run.valid)
+      (data?.unpublished === true ? unpublished : pages).push({ file: rel, page: yf.data as Page });
   }
+  // A page taken down (unpublished: true) is checked as any page, so it can be published again, but
+  // it serves no address: links to it are broken unless a redirect leads on from its address, and
+  // its address and place in a list are free for another page.
+  const livePageYaml = new Map(
+    [...pageYaml].filter(([, yf]) => (yf.data as Partial<Page> | null)?.unpublished !== true),
+  );
   if (!pageRels.length) {
     errors.push({
       file: PAGES_DIR,
@@ -220,20 +230,21 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
   // Checks a schema cannot express. Addresses are taken from every page with a readable path, valid
   // or not, so one mistake in a page does not also break every link to it.
   const changedAt = (file: string) => source.changedAt?.(file);
-  const addresses = checkAddresses(pageYaml, pageRels, changedAt);
-  errors.push(...addresses.errors, ...checkListingOrder(pageYaml, pageRels, changedAt));
+  const addresses = checkAddresses(livePageYaml, pageRels, changedAt);
+  errors.push(...addresses.errors, ...checkListingOrder(livePageYaml, pageRels, changedAt));
   const places = blockPlaces(source.schemas);
-  for (const yf of pageYaml.values()) errors.push(...checkPostingDates(yf), ...checkBlockPlaces(yf, places));
+  for (const yf of pageYaml.values()) errors.push(...checkBlockPlaces(yf, places));
+  for (const yf of livePageYaml.values()) errors.push(...checkPostingDates(yf));
   const routes = addresses.routes;
   // A shortened menu's last entry must lead to a page listing the whole collection. Before the link
   // check below, which then does not also say "goes to no page" at the same place.
-  if (siteYaml) errors.push(...checkMenuPages(siteYaml, pageYaml, routes, places));
+  if (siteYaml) errors.push(...checkMenuPages(siteYaml, livePageYaml, routes, places));
 
   // A page that cannot be read still has an address: the one its place under pages/ gives it (and
   // the aliases written before the mistake). Links to it are not mistakes of their own.
   const knownRoutes = [...routes.keys()];
   // A page whose path is wrong is told to write the address of its file: links to that are fine.
-  for (const file of pageYaml.keys())
+  for (const file of livePageYaml.keys())
     if (!knownRoutes.includes(expectedPathFor(file))) knownRoutes.push(expectedPathFor(file));
   for (const [file, yf] of unreadable) {
     const partial = yf.partialData as { aliases?: unknown } | null | undefined;
@@ -259,7 +270,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
       if (run.valid) redirects = (yf.data as Redirects).redirects;
       // Every address a page serves, even one that cannot be read, with the page serving it.
       const served = new Map(routes);
-      for (const file of pageYaml.keys())
+      for (const file of livePageYaml.keys())
         if (!served.has(expectedPathFor(file))) served.set(expectedPathFor(file), file);
       for (const [file, yf] of unreadable) {
         const aliases = (yf.partialData as { aliases?: unknown } | null | undefined)?.aliases;
@@ -315,7 +326,7 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
     files,
     images: [...new Set(marked.flatMap((m) => m.images.map((i) => i.value)))].sort(),
   };
-  if (!errors.length && site) result.content = { site, pages, redirects };
+  if (!errors.length && site) result.content = { site, pages, unpublished, redirects };
   return result;
 }
 

@@ -15,6 +15,7 @@ import { withPictureChange } from './pictureAddresses.ts';
 import { RedirectList } from './RedirectList.tsx';
 import { SiteEditor } from './SiteEditor.tsx';
 import { sectionFromHash } from './siteSections.ts';
+import { TakeDownDialog } from './TakeDownDialog.tsx';
 
 /** What the shell hands the section: where the staff API lives and who is signed in. */
 export interface ContentSectionProps {
@@ -37,6 +38,9 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
     sectionFromHash(window.location.hash) ? { name: 'site' } : { name: 'list' },
   );
   const [newFrom, setNewFrom] = useState<PageSummary | null>(null);
+  const [takingDown, setTakingDown] = useState<PageSummary | null>(null);
+  /** What the last action on the page list did, said until the next one. */
+  const [notice, setNotice] = useState('');
   const saved = useCallback((file: string, text: string, version: string) => {
     setSite((s) => (s ? { ...s, files: { ...s.files, [file]: { text, version } } } : s));
   }, []);
@@ -91,6 +95,11 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   }
   return (
     <section className={styles.root}>
+      {screen.name === 'list' && notice && (
+        <p role="status" className={styles.notice}>
+          {notice}
+        </p>
+      )}
       {screen.name === 'list' && (
         <PageList
           pages={pages}
@@ -98,7 +107,25 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           onSiteSettings={() => setScreen({ name: 'site' })}
           onRedirects={() => setScreen({ name: 'redirects' })}
           onNewPage={setNewFrom}
+          onTakeDown={setTakingDown}
           actions={<PublishButton client={client} />}
+        />
+      )}
+      {screen.name === 'list' && takingDown && (
+        <TakeDownDialog
+          page={takingDown}
+          pages={pages}
+          site={site}
+          client={client}
+          onCancel={() => setTakingDown(null)}
+          onTakenDown={() => {
+            setNotice(
+              `${takingDown.name || takingDown.title} is taken down. Publish the site to take it off the live site.`,
+            );
+            setTakingDown(null);
+            // The page and redirects.yaml both changed: read the list and the files again.
+            void reload();
+          }}
         />
       )}
       {screen.name === 'list' && newFrom && (

@@ -16,6 +16,7 @@ export function PageList({
   onSiteSettings,
   onRedirects,
   onNewPage,
+  onTakeDown,
   actions,
 }: {
   actions?: ReactNode;
@@ -25,6 +26,8 @@ export function PageList({
   /** Opens the list of redirects (old addresses and where they lead); without it, no button. */
   onRedirects?: () => void;
   onNewPage: (from: PageSummary) => void;
+  /** Opens Take down for a page (absent: no button). */
+  onTakeDown?: (page: PageSummary) => void;
 }) {
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -84,7 +87,13 @@ export function PageList({
                 page.problem ? (
                   <ProblemRow key={page.file} page={page} />
                 ) : (
-                  <PageRow key={page.file} page={page} onOpen={onOpen} onNewPage={onNewPage} />
+                  <PageRow
+                    key={page.file}
+                    page={page}
+                    onOpen={onOpen}
+                    onNewPage={onNewPage}
+                    {...(onTakeDown && { onTakeDown })}
+                  />
                 ),
               )}
             </tbody>
@@ -99,12 +108,16 @@ function PageRow({
   page,
   onOpen,
   onNewPage,
+  onTakeDown,
 }: {
   page: PageSummary;
   onOpen: (file: string) => void;
   onNewPage: (from: PageSummary) => void;
+  onTakeDown?: (page: PageSummary) => void;
 }) {
   const name = nameOf(page);
+  // The home page and the page shown for a wrong address are always on the site.
+  const mayTakeDown = onTakeDown && !page.unpublished && page.kind !== 'home' && page.path !== '/404';
   return (
     <tr>
       <th scope="row">
@@ -116,6 +129,7 @@ function PageRow({
         >
           {name}
         </button>
+        {page.unpublished && <span className={own.badge}>Taken down</span>}
       </th>
       <td>
         <code>{page.path}</code>
@@ -123,10 +137,12 @@ function PageRow({
       <td>{describeChange(page.lastChange)}</td>
       <td>
         <div className={own.actions}>
-          <a href={page.path} target="_blank" rel="noopener noreferrer" className={own.viewLink}>
-            View on site
-            <span className={styles.visuallyHidden}>: {name} (opens in a new tab)</span>
-          </a>
+          {!page.unpublished && (
+            <a href={page.path} target="_blank" rel="noopener noreferrer" className={own.viewLink}>
+              View on site
+              <span className={styles.visuallyHidden}>: {name} (opens in a new tab)</span>
+            </a>
+          )}
           {page.kind !== 'home' && (
             <button
               type="button"
@@ -135,6 +151,16 @@ function PageRow({
               aria-label={`New page like ${name}`}
             >
               New page like this
+            </button>
+          )}
+          {mayTakeDown && (
+            <button
+              type="button"
+              className={styles.small}
+              onClick={() => onTakeDown(page)}
+              aria-label={`Take down ${name}`}
+            >
+              Take down
             </button>
           )}
         </div>

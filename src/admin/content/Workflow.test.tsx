@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
-import { contentApi } from './api.ts';
+import { contentApi, type PageSummary } from './api.ts';
 import ContentSection from './ContentSection.tsx';
 import { describeChange } from './kinds.ts';
 import { addressFor, addressProblem, copyPage, nextOrderIn, slugOf } from './newPage.ts';
@@ -390,6 +390,50 @@ describe('site settings and publishing', () => {
       ),
     );
     expect(document.body).not.toHaveTextContent('published by Ravi');
+  });
+
+  it('takes a job opening down, its address leading to Careers, and says so in the page list', async () => {
+    let takenDown = false;
+    server.answer('POST /take-down', () => {
+      takenDown = true;
+      return { status: 200, body: { version: 'v2', text: 'unpublished: true\n', commit: 'c'.repeat(40) } };
+    });
+    const pagesAnswer = (await (await server.fetch('/backend/api/admin/content/pages')).json()) as {
+      pages: PageSummary[];
+    };
+    server.answer('GET /pages', () => ({
+      status: 200,
+      body: {
+        pages: pagesAnswer.pages.map((p) =>
+          takenDown && p.file === 'pages/careers/graphic-designer.yaml' ? { ...p, unpublished: true } : p,
+        ),
+      },
+    }));
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Take down Graphic Designer/ }));
+    // jsdom has no showModal: the dialog is found as an element, its heading read as text.
+    const dialog = document.querySelector('dialog') as HTMLElement;
+    expect(within(dialog).getByRole('heading', { hidden: true }).textContent).toMatch(
+      /^Take down “Graphic Designer/,
+    );
+    // The section's main page is offered first.
+    expect(within(dialog).getByLabelText('Its address leads to')).toHaveValue('/careers');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take down', hidden: true }));
+    await waitFor(() => expect(document.querySelector('dialog')).toBeNull());
+    expect(server.calls.find((c) => c.method === 'POST' && c.url.endsWith('/take-down'))?.body).toMatchObject(
+      {
+        file: 'pages/careers/graphic-designer.yaml',
+        to: '/careers',
+      },
+    );
+    expect(
+      await screen.findByText(/is taken down\. Publish the site to take it off the live site\./),
+    ).toBeVisible();
+    const row = (await screen.findByText('Taken down')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('button', { name: /^Graphic Designer/ })).toBeInTheDocument();
+    // Nothing to view on the site, and nothing more to take down.
+    expect(within(row).queryByRole('link', { name: /View on site/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /^Take down/ })).toBeNull();
   });
 
   it('lists the latest Publishes, newest first, with who, the outcome and the time taken', async () => {

@@ -153,6 +153,8 @@ export interface ContentApi {
   history(file: string): Promise<{ enabled: boolean; message?: string; versions: HistoryVersion[] }>;
   version(file: string, commit: string): Promise<string>;
   restore(file: string, commit: string, version: string): Promise<Saved>;
+  /** Takes the page off the site; its address then leads to `to` (a redirect). One commit. */
+  takeDown(file: string, version: string, to: string): Promise<Saved>;
   uploadImage(kind: string, page: string, image: File): Promise<SiteImage>;
   /** Deletes a picture no page names; refused (409, with `usedBy`) while one does. */
   deleteImage(path: string): Promise<void>;
@@ -226,6 +228,7 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     version: async (file, commit) =>
       (await call<{ text: string }>('GET', `/version${q({ file, commit })}`)).text,
     restore: (file, commit, version) => call<Saved>('POST', '/restore', { file, commit, version }),
+    takeDown: (file, version, to) => call<Saved>('POST', '/take-down', { file, version, to }),
     uploadImage: async (kind, page, image) => {
       const form = new FormData();
       form.set('kind', kind);

@@ -101,7 +101,13 @@ export function blockFormSchema(files: readonly SchemaFile[], type: string): Sch
 /** The page's own fields (address, title, listing...) without its blocks, which get one form each. */
 export function pageDetailsFormSchema(files: readonly SchemaFile[]): Schema {
   const page = inlineRefs(files, 'page.schema.json');
-  const { blocks: _blocks, $schema: _hint, ...properties } = page.properties as Record<string, Schema>;
+  // Taking a page down is an action of its own (Take down), which also leads its address on.
+  const {
+    blocks: _blocks,
+    $schema: _hint,
+    unpublished: _down,
+    ...properties
+  } = page.properties as Record<string, Schema>;
   return {
     ...page,
     title: 'Page details',

@@ -1073,6 +1073,10 @@ title: string
 description: string
 image?: ImagePath4
 /**
+ * true: the page is not on the site (no address, no place in menus, lists, the sitemap or structured data); its file stays, so it can be published again. Set by the editor's Take down, which also adds a redirect from its address (redirects.yaml).
+ */
+unpublished?: boolean
+/**
  * true keeps the page out of search engines and the sitemap (e.g. the 404 page).
  */
 noindex?: boolean

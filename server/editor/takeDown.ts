@@ -1,0 +1,55 @@
+/**
+ * Take down (issue 35): a page leaves the site, and its address leads on to another page. One
+ * change of two files, saved as one commit: the page file is marked `unpublished: true` (kept in the
+ * repository, so it can be published again), and redirects.yaml gains a redirect from its address,
+ * with any earlier redirect to that address pointed at the new target, so no chain forms. The
+ * validator checks the two together before anything is written; Publish then puts it live.
+ */
+import { parse, stringify } from 'yaml';
+import type { Redirect } from '../../src/content/model.ts';
+import type { Json } from './yaml/json.ts';
+import { writeYaml } from './yaml/writeYaml.ts';
+
+export const takeDownMessages = {
+  notAPage: 'Only a page can be taken down.',
+  alreadyDown: 'This page is already taken down.',
+  badTarget: 'Choose the page its address should lead to now, such as /careers.',
+  toItself: 'A page taken down cannot lead to its own address. Choose another page.',
+  changed:
+    'Someone saved this page after you opened it. Open it again to see their changes, then take it down.',
+  aliases: (aliases: readonly string[]) =>
+    `This page also answers at ${aliases.join(' and ')}. Give ${aliases.length === 1 ? 'that address' : 'those addresses'} to another page first (its "Other addresses"), then take this one down.`,
+  notSaved: (n: number) =>
+    `Not taken down: the change would leave the content with ${n} problem${n === 1 ? '' : 's'}.`,
+};
+
+const SCHEMA_LINE = '# yaml-language-server: $schema=./schema/redirects.schema.json';
+
+/** The page's text marked taken down: one line after its address, the rest untouched. */
+export function takenDownText(pageText: string): string {
+  if (/^unpublished:/m.test(pageText)) return pageText.replace(/^unpublished:.*$/m, 'unpublished: true');
+  return pageText.replace(/^path: .*$/m, (line) => `${line}\nunpublished: true`);
+}
+
+/**
+ * redirects.yaml (its text, or none yet) with a redirect from `from` to `to`, earlier redirects to
+ * `from` now leading to `to` too. Comments and layout are kept; an empty `[]` list becomes a list
+ * of lines, one entry after another, as people write them.
+ */
+export function redirectsTextWith(text: string | undefined, from: string, to: string): string {
+  const current =
+    text === undefined ? [] : ((parse(text) as { redirects?: Redirect[] } | null)?.redirects ?? []);
+  const redirects = [...current.map((r) => (r.to === from ? { ...r, to } : r)), { from, to }];
+  const block = stringify({ redirects }, { lineWidth: 0 });
+  if (text === undefined) return `${SCHEMA_LINE}\n${block}`;
+  if (/^redirects:[ \t]*\[\][ \t]*$/m.test(text))
+    return text.replace(/^redirects:[ \t]*\[\][ \t]*$/m, block.trimEnd());
+  const json: Json = {
+    redirects: redirects.map(({ from: f, to: t, note }): Json => {
+      const entry: { [key: string]: Json } = { from: f, to: t };
+      if (note !== undefined) entry.note = note;
+      return entry;
+    }),
+  };
+  return writeYaml(text, json);
+}

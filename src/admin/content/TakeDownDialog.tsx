@@ -1,0 +1,116 @@
+/**
+ * Take down (issue 35): asks where the page's address should lead from now on, offering its
+ * section's main page first (a closed job: /careers), then takes the page off the site. The server
+ * marks the page taken down and adds the redirect in one commit; the page list then says "Taken
+ * down", and Publish puts it live.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ApiError, type ContentApi, type PageSummary, type SiteFiles } from './api.ts';
+import styles from './content.module.css';
+
+/** The addresses a taken-down page may lead to: every live page's, its section's main page first. */
+export function takeDownTargets(page: PageSummary, pages: readonly PageSummary[]): string[] {
+  const live = pages
+    .filter((p) => !p.unpublished && !p.problem && p.file !== page.file)
+    .flatMap((p) => [p.path, ...p.aliases]);
+  const section = page.path.replace(/\/[^/]+$/, '') || '/';
+  const first = live.includes(section) ? section : '/';
+  return [first, ...[...new Set(live)].filter((a) => a !== first).sort()];
+}
+
+export function TakeDownDialog({
+  page,
+  pages,
+  site,
+  client,
+  onTakenDown,
+  onCancel,
+}: {
+  page: PageSummary;
+  pages: readonly PageSummary[];
+  site: SiteFiles;
+  client: ContentApi;
+  onTakenDown: (text: string, version: string) => void;
+  onCancel: () => void;
+}) {
+  const targets = useMemo(() => takeDownTargets(page, pages), [page, pages]);
+  const [to, setTo] = useState(targets[0] ?? '/');
+  const [error, setError] = useState<{ message: string; details: string[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const ids = { heading: useId(), target: useId() };
+  const name = page.name || page.title;
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal?.();
+  }, []);
+
+  const takeDown = async () => {
+    const version = site.files[page.file]?.version;
+    if (!version) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await client.takeDown(page.file, version, to);
+      onTakenDown(saved.text, saved.version);
+    } catch (e) {
+      const errors = e instanceof ApiError ? e.body.errors : undefined;
+      const details = Array.isArray(errors)
+        ? errors.flatMap((x: unknown) =>
+            x && typeof x === 'object' && 'message' in x && typeof x.message === 'string' ? [x.message] : [],
+          )
+        : [];
+      setError({ message: e instanceof Error ? e.message : String(e), details });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby={ids.heading} onCancel={onCancel}>
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void takeDown();
+        }}
+      >
+        <h2 id={ids.heading}>Take down “{name}”?</h2>
+        <p>
+          The page leaves the site: its menus, lists and the sitemap no longer show it, and visitors who open{' '}
+          <code>{page.path}</code> are sent on to the page you choose. Its file is kept, so it can be
+          published again. The change goes live when you publish the site.
+        </p>
+        <p>
+          <label htmlFor={ids.target}>Its address leads to</label>
+          <br />
+          <select id={ids.target} value={to} onChange={(e) => setTo(e.target.value)}>
+            {targets.map((address) => (
+              <option key={address} value={address}>
+                {address}
+              </option>
+            ))}
+          </select>
+        </p>
+        {error && (
+          <div role="alert" className={styles.fieldError}>
+            <p>{error.message}</p>
+            {error.details.length > 0 && (
+              <ul>
+                {error.details.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <button type="submit" className={styles.danger} disabled={busy}>
+          Take down
+        </button>{' '}
+        <button type="button" className={styles.secondary} onClick={onCancel}>
+          Cancel
+        </button>
+      </form>
+    </dialog>
+  );
+}
