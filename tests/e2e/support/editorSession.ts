@@ -55,7 +55,7 @@ export async function startEditorSession(
   const dir = (part: string) => mkdtempSync(path.join(tmpdir(), `triune-e2e-${name}-${part}-`));
   const contentDir = dir('content');
   const git = (...args: string[]) => execFileSync('git', args, { cwd: contentDir, encoding: 'utf8' }).trim();
-  for (const part of ['site.yaml', 'pages', 'public'])
+  for (const part of ['site.yaml', 'redirects.yaml', 'pages', 'public'])
     cpSync(path.join(REPO_ROOT, part), path.join(contentDir, part), { recursive: true });
   git('init', '-q', '-b', 'main');
   git('add', '.');
