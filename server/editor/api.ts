@@ -150,9 +150,15 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   // to 10 MB) is read.
   for (const guard of [options.guard].flat()) app.addHook('onRequest', guard);
   // A request refused before its body was read ends its connection with the answer, so the server
-  // does not go on receiving (and throwing away) the rest of a large upload.
+  // does not go on receiving (and throwing away) the rest of a large upload. Not one that came
+  // through the site's trusted proxy (nginx, which has the whole body already and sends it at
+  // once over a local connection): a connection closed under nginx while it writes counts as a
+  // failed instance, and an anonymous 8 MB post would take the instance out of rotation
+  // (deploy/nginx.conf, max_fails=1). That body is read to its end and thrown away instead.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    const viaTrustedProxy = request.ip !== request.socket.remoteAddress;
+    if (reply.statusCode >= 400 && !request.raw.complete && !viaTrustedProxy)
+      reply.header('connection', 'close');
     return payload;
   });
 
