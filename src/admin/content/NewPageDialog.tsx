@@ -3,10 +3,11 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { parse } from 'yaml';
 import { pageEntriesOf } from '../../content/pageEntry.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
-import { ApiError, type ContentApi, type PageSummary, type SiteFiles } from './api.ts';
+import type { ContentApi, PageSummary, SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import type { Data } from './document.ts';
 import { addressFor, addressHint, addressProblem, copyPage, fileFor, nextOrderIn } from './newPage.ts';
+import { type Refusal, RefusalAlert, refusalOf } from './Refusal.tsx';
 
 export function NewPageDialog({
   from,
@@ -29,7 +30,7 @@ export function NewPageDialog({
    */
   const [address, setAddress] = useState<string | null>(null);
   const typed = address !== null && address.trim() !== '';
-  const [error, setError] = useState<{ message: string; details: string[] } | null>(null);
+  const [error, setError] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = { heading: useId(), title: useId(), address: useId(), problem: useId() };
@@ -87,13 +88,7 @@ export function NewPageDialog({
       onCreated(fileFor(path), saved.text, saved.version);
     } catch (e) {
       // A refusal names its problems (the validator's words): show them, not only their count.
-      const errors = e instanceof ApiError ? e.body.errors : undefined;
-      const details = Array.isArray(errors)
-        ? errors.flatMap((x: unknown) =>
-            x && typeof x === 'object' && 'message' in x && typeof x.message === 'string' ? [x.message] : [],
-          )
-        : [];
-      setError({ message: e instanceof Error ? e.message : String(e), details });
+      setError(refusalOf(e));
       setBusy(false);
     }
   };
@@ -136,18 +131,7 @@ export function NewPageDialog({
         <p id={ids.problem} className={problem ? styles.fieldError : styles.status}>
           {problem ?? addressHint(path, typed)}
         </p>
-        {error && (
-          <div role="alert" className={styles.fieldError}>
-            <p>{error.message}</p>
-            {error.details.length > 0 && (
-              <ul>
-                {error.details.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {error && <RefusalAlert refusal={error} />}
         <button
           type="submit"
           className={styles.primary}

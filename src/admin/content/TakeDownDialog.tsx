@@ -5,8 +5,9 @@
  * down", and Publish puts it live.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ApiError, type ContentApi, type PageSummary, type SiteFiles } from './api.ts';
+import type { ContentApi, PageSummary, SiteFiles } from './api.ts';
 import styles from './content.module.css';
+import { type Refusal, RefusalAlert, refusalOf } from './Refusal.tsx';
 
 /** The addresses a taken-down page may lead to: every live page's, its section's main page first. */
 export function takeDownTargets(page: PageSummary, pages: readonly PageSummary[]): string[] {
@@ -35,7 +36,7 @@ export function TakeDownDialog({
 }) {
   const targets = useMemo(() => takeDownTargets(page, pages), [page, pages]);
   const [to, setTo] = useState(targets[0] ?? '/');
-  const [error, setError] = useState<{ message: string; details: string[] } | null>(null);
+  const [error, setError] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = { heading: useId(), target: useId() };
@@ -55,13 +56,8 @@ export function TakeDownDialog({
       const saved = await client.takeDown(page.file, version, to);
       onTakenDown(saved.text, saved.version);
     } catch (e) {
-      const errors = e instanceof ApiError ? e.body.errors : undefined;
-      const details = Array.isArray(errors)
-        ? errors.flatMap((x: unknown) =>
-            x && typeof x === 'object' && 'message' in x && typeof x.message === 'string' ? [x.message] : [],
-          )
-        : [];
-      setError({ message: e instanceof Error ? e.message : String(e), details });
+      // A refusal names its problems (the validator's words): show them, not only their count.
+      setError(refusalOf(e));
       setBusy(false);
     }
   };
@@ -92,18 +88,7 @@ export function TakeDownDialog({
             ))}
           </select>
         </p>
-        {error && (
-          <div role="alert" className={styles.fieldError}>
-            <p>{error.message}</p>
-            {error.details.length > 0 && (
-              <ul>
-                {error.details.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {error && <RefusalAlert refusal={error} />}
         <button type="submit" className={styles.danger} disabled={busy}>
           Take down
         </button>{' '}
