@@ -135,6 +135,21 @@ describe('a content folder cloned from a shared repository', () => {
     expect(git(a.root, 'rev-parse', 'HEAD')).toBe(head);
   });
 
+  it('says so when the clone holds a commit the shared repository does not, and saves nothing', async () => {
+    const { remote, clones } = sharedSite(2);
+    const [a, b] = clones as [Instance, Instance];
+    // Someone committed in A's folder by hand, and B saved meanwhile: A cannot simply catch up.
+    writeFileSync(path.join(a.root, 'b.yaml'), 'title: by hand\n');
+    git(a.root, '-c', 'user.name=Ops', '-c', 'user.email=ops@localhost', 'commit', '-qam', 'By hand');
+    await addLine(b, 'a.yaml', '# from b');
+    const sharedHead = git(remote, 'rev-parse', 'main');
+    const attempt = addLine(a, 'a.yaml', '# from a');
+    await expect(attempt).rejects.toThrow(
+      /holds changes the shared repository does not have, so .* nothing was saved/,
+    );
+    expect(git(remote, 'rev-parse', 'main')).toBe(sharedHead);
+  });
+
   it('without a remote, makes the change in the folder alone', async () => {
     const { clones } = sharedSite(1);
     const [a] = clones as [Instance];

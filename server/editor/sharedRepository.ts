@@ -24,6 +24,8 @@ export const sharedRepositoryMessages = {
   unreachable: (remote: string, why: string) =>
     `The shared content repository (${remote}) cannot be reached, so nothing was saved: ${why}. Try again in a moment; if it goes on, ask whoever runs the site to check CONTENT_REMOTE and the server's access to it.`,
   busy: 'Not saved: others saved to this site at the same moment several times in a row. Save again.',
+  diverged: (root: string, why: string) =>
+    `The content folder (${root}) holds changes the shared repository does not have, so it cannot take the latest saves and nothing was saved: ${why}. Whoever runs the site should look at \`git status\` and \`git log\` there, then push those changes or remove them.`,
 };
 
 export class SharedRepositoryError extends Error {}
@@ -84,7 +86,11 @@ export class SharedRepository {
     } catch (error) {
       throw new SharedRepositoryError(sharedRepositoryMessages.unreachable(remote, gitReason(error)));
     }
-    await this.git('merge', '--quiet', '--ff-only', `refs/remotes/shared/${this.branch}`);
+    try {
+      await this.git('merge', '--quiet', '--ff-only', `refs/remotes/shared/${this.branch}`);
+    } catch (error) {
+      throw new SharedRepositoryError(sharedRepositoryMessages.diverged(this.options.root, gitReason(error)));
+    }
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
