@@ -25,18 +25,18 @@
  *   DELETE /images/<path>   -> {path, commit}; 409 {message, usedBy} while a page names it
  *   GET  /publish, POST /publish
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { readSchemaFiles } from '../../node/schemaFiles.ts';
+import { isTakenDown } from '../../src/content/model.ts';
 import { pageEntryOf, parsedPage } from '../../src/content/pageEntry.ts';
 import { uploadFolderOf } from '../../src/content/pictureUse.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
+import { HttpError } from '../api/context.ts';
 import { withChangedKeys } from './changedKeys.ts';
 import { commitMessage, describeSave } from './changeSummary.ts';
 import { conflictReport, type Decisions, mergeOrReport } from './conflict.ts';
-import { ContentPathError, refuseSymlinks, resolveContentFile } from './contentPath.ts';
+import { ContentPathError, resolveContentFile } from './contentPath.ts';
 import { type FileState, listImages, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
 import { type FileProblem, scanPageFiles, textProblem } from './fileProblems.ts';
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
@@ -136,8 +136,9 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   const repository = options.shared ?? new SharedRepository({ root });
   const locked = <T>(write: () => Promise<T>): Promise<T> =>
     repository.write(write).catch((error: unknown) => {
-      if (error instanceof SharedRepositoryError)
-        throw Object.assign(new Error(error.message), { statusCode: 503 });
+      // The server answers an HttpError with its status and words (server/app.ts); any other
+      // error would become a bare 500.
+      if (error instanceof SharedRepositoryError) throw new HttpError(503, error.message);
       throw error;
     });
   /**
@@ -206,12 +207,11 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
    */
   const readRedirects = (): string | null => {
     try {
-      refuseSymlinks(root, [REDIRECTS_FILE]);
-    } catch {
-      return null;
+      return readContentFile(root, REDIRECTS_FILE)?.text ?? null;
+    } catch (error) {
+      if (error instanceof ContentPathError) return null;
+      throw error;
     }
-    const file = path.join(root, REDIRECTS_FILE);
-    return existsSync(file) ? readFileSync(file, 'utf8') : null;
   };
 
   app.get('/site', async () => {
@@ -393,16 +393,16 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     const file = fileFrom(reply, body?.file);
     if (!file) return reply;
     if (!file.startsWith('pages/')) return fail(reply, 400, { message: takeDownMessages.notAPage });
+    // What makes an address valid is the redirects schema's to say (the validator runs below).
     const to = body?.to;
-    if (typeof to !== 'string' || !/^\/[\w\-/]*$/.test(to))
-      return fail(reply, 400, { message: takeDownMessages.badTarget });
+    if (typeof to !== 'string' || !to) return fail(reply, 400, { message: takeDownMessages.badTarget });
     return locked(async () => {
       const current = readContentFile(root, file);
       if (!current) return fail(reply, 404, { message: contentMessages.gone });
       if (current.version !== body?.version) return fail(reply, 409, { message: takeDownMessages.changed });
       const page = parse(current.text) as { path?: string; aliases?: string[]; unpublished?: boolean } | null;
       if (!page?.path) return fail(reply, 422, { message: takeDownMessages.notAPage });
-      if (page.unpublished) return fail(reply, 409, { message: takeDownMessages.alreadyDown });
+      if (isTakenDown(page)) return fail(reply, 409, { message: takeDownMessages.alreadyDown });
       if (page.aliases?.length) return fail(reply, 409, { message: takeDownMessages.aliases(page.aliases) });
       if (to === page.path) return fail(reply, 400, { message: takeDownMessages.toItself });
       const pageText = takenDownText(current.text);

@@ -22,11 +22,13 @@ export function editorOptions(
   guard: onRequestHookHandler,
   clientDir: string | undefined,
   store: Db,
-  contentDir: string = loadConfig().contentDir,
+  contentDir?: string,
 ): ContentApiOptions {
   const releaseLog = new ReleaseLog(store);
   const exclusive = publishLock(store);
-  const { contentRemote, contentBranch } = loadConfig();
+  const config = loadConfig();
+  contentDir ??= config.contentDir;
+  const { contentRemote, contentBranch } = config;
   // With CONTENT_REMOTE, the content folder is a clone of the repository the instances share.
   if (contentRemote) prepareClone(contentDir, contentRemote, contentBranch);
   const shared = contentRemote

@@ -98,6 +98,13 @@ export function openPositions(pages: readonly { page: Page }[]): string[] {
   return pages.map(({ page }) => jobTitleOf(page)).filter((t): t is string => t !== undefined);
 }
 
+/**
+ * Whether a page is taken down (`unpublished: true`): kept in the repository, on no address, in no
+ * list. Asked of a page's data as parsed, valid or not.
+ */
+export const isTakenDown = (page: { unpublished?: unknown } | null | undefined): boolean =>
+  page?.unpublished === true;
+
 /** The browser tab and search result title: site.yaml `titleTemplate` around the page's own title. */
 export function fullTitle(
   page: Pick<Page, 'title'>,

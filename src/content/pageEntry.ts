@@ -8,6 +8,7 @@
 import { parse } from 'yaml';
 import { expectedPathFor } from '../validator/pageRules.ts';
 import type { SchemaFile } from '../validator/schemas.ts';
+import { isTakenDown } from './model.ts';
 import { blockTypesFor, kindOfFile, type PageKind } from './pageKinds.ts';
 
 /** A page file's data as parsed, before (or without) the validator's approval: every field unknown. */
@@ -82,7 +83,7 @@ export function pageEntryOf(file: string, data: PageData | null, schemas: readon
     title: text(data?.title) ?? file,
     name: pageNameOf(data) ?? file,
     blockTypes: blockTypesFor(kind, schemas),
-    unpublished: data?.unpublished === true,
+    unpublished: isTakenDown(data),
   };
 }
 

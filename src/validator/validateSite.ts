@@ -7,7 +7,7 @@
  */
 import { dirname, join, normalize, relative } from 'pathe';
 import type { Page, Redirect, Redirects, SiteConfig } from '../content/generated/content-types.ts';
-import { fullTitle } from '../content/model.ts';
+import { fullTitle, isTakenDown } from '../content/model.ts';
 import { blockPlaces } from '../content/pageKinds.ts';
 import { placeOf, readablePath, segmentsOf, toContentErrors } from './errorMessages.ts';
 import type { FileChecks, FileChecksCache } from './fileChecksCache.ts';
@@ -207,14 +207,13 @@ export function validateSite(source: ContentSource, options: ValidateOptions = {
     }
     marked.push({ file: yf, links: run.links, images: run.images, anchors });
     pageYaml.set(rel, yf);
-    if (run.valid)
-      (data?.unpublished === true ? unpublished : pages).push({ file: rel, page: yf.data as Page });
+    if (run.valid) (isTakenDown(data) ? unpublished : pages).push({ file: rel, page: yf.data as Page });
   }
   // A page taken down (unpublished: true) is checked as any page, so it can be published again, but
   // it serves no address: links to it are broken unless a redirect leads on from its address, and
   // its address and place in a list are free for another page.
   const livePageYaml = new Map(
-    [...pageYaml].filter(([, yf]) => (yf.data as Partial<Page> | null)?.unpublished !== true),
+    [...pageYaml].filter(([, yf]) => !isTakenDown(yf.data as Partial<Page> | null)),
   );
   if (!pageRels.length) {
     errors.push({

@@ -7,6 +7,7 @@ import { pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import { contentApi, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
+import { nameOf } from './kinds.ts';
 import { NewPageDialog } from './NewPageDialog.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PageList } from './PageList.tsx';
@@ -119,9 +120,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           client={client}
           onCancel={() => setTakingDown(null)}
           onTakenDown={() => {
-            setNotice(
-              `${takingDown.name || takingDown.title} is taken down. Publish the site to take it off the live site.`,
-            );
+            setNotice(`${nameOf(takingDown)} is taken down. Publish the site to take it off the live site.`);
             setTakingDown(null);
             // The page and redirects.yaml both changed: read the list and the files again.
             void reload();

@@ -7,6 +7,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ContentApi, PageSummary, SiteFiles } from './api.ts';
 import styles from './content.module.css';
+import { nameOf } from './kinds.ts';
 import { type Refusal, RefusalAlert, refusalOf } from './Refusal.tsx';
 
 /** The addresses a taken-down page may lead to: every live page's, its section's main page first. */
@@ -40,7 +41,7 @@ export function TakeDownDialog({
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = { heading: useId(), target: useId() };
-  const name = page.name || page.title;
+  const name = nameOf(page);
 
   useEffect(() => {
     const d = dialog.current;
