@@ -4,10 +4,12 @@
  * server sends as they are (server/static.ts). Done here, once, it never holds up a request.
  * zlib's asynchronous calls run on libuv's thread pool, so the copies use every core.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { listFiles } from './listFiles.ts';
 
 /** Text files by extension, with the content type they are served with. */
 export const TEXT_TYPES: Readonly<Record<string, string>> = {
@@ -61,14 +63,6 @@ export function compress(raw: Buffer, encoding: Encoding): Promise<Buffer> {
     : gzipAsync(raw, { level: 9 });
 }
 
-function listFiles(dir: string, rel = ''): string[] {
-  return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => {
-    const child = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) return listFiles(dir, child);
-    return e.isFile() ? [child] : [];
-  });
-}
-
 /**
  * Copies made before, by the bytes compressed and the encoding (the build keeps them in its cache,
  * scripts/build/buildCache.ts, so a build compresses only files that changed).
@@ -85,6 +79,27 @@ export async function precompressDir(
   copies?: CompressedCopies,
 ): Promise<number> {
   const queue = listFiles(clientDir).filter(isCompressible);
+  // Files with the same bytes (a page at its address and at its alias) are compressed once, even
+  // when two workers reach them at the same moment: what a build makes anew does not depend on timing.
+  const inFlight = new Map<string, Promise<Buffer>>();
+  const copyOf = (raw: Buffer, encoding: Encoding): Promise<Buffer> => {
+    const key = `${encoding}:${createHash('sha256').update(raw).digest('hex')}`;
+    let copy = inFlight.get(key);
+    if (!copy) {
+      copy = (async () => {
+        const stored = copies?.get(raw, encoding);
+        if (stored) return stored;
+        const made = await compress(raw, encoding);
+        copies?.put(raw, encoding, made);
+        return made;
+      })();
+      inFlight.set(key, copy);
+      // Once made, a copy is in the cache (or, without one, not worth holding): memory stays small.
+      const forget = () => inFlight.delete(key);
+      copy.then(forget, forget);
+    }
+    return copy;
+  };
   let done = 0;
   const worker = async () => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
@@ -92,12 +107,7 @@ export async function precompressDir(
       const raw = readFileSync(full);
       if (raw.length > COMPRESS_MAX_BYTES) continue;
       for (const encoding of ENCODINGS) {
-        let copy = copies?.get(raw, encoding);
-        if (!copy) {
-          copy = await compress(raw, encoding);
-          copies?.put(raw, encoding, copy);
-        }
-        writeFileSync(full + SUFFIX[encoding], copy);
+        writeFileSync(full + SUFFIX[encoding], await copyOf(raw, encoding));
       }
       done++;
     }

@@ -40,6 +40,24 @@ describe('precompressed pages', () => {
     expect(gunzipSync(readFileSync(path.join(dir, 'index.html.gz')))).toEqual(html);
   });
 
+  it('files with the same bytes are compressed once, however the workers interleave', async () => {
+    const dir = fakeClientDir();
+    const same = `<!doctype html><p>${'the same page '.repeat(400)}</p>`;
+    for (let i = 0; i < 8; i++) writeFileSync(path.join(dir, `same-${i}.html`), same);
+    const stored = new Map<string, Buffer>();
+    const puts: string[] = [];
+    await precompressDir(dir, 4, {
+      get: (raw, encoding) => stored.get(`${encoding}:${raw.toString('base64')}`),
+      put: (raw, encoding, copy) => {
+        if (raw.toString() === same) puts.push(encoding);
+        stored.set(`${encoding}:${raw.toString('base64')}`, copy);
+      },
+    });
+    expect(puts.sort()).toEqual(['br', 'gzip']);
+    for (let i = 0; i < 8; i++)
+      expect(brotliDecompressSync(readFileSync(path.join(dir, `same-${i}.html.br`))).toString()).toBe(same);
+  });
+
   it('the server sends the build’s copies as they are and does not list them as pages', async () => {
     const dir = fakeClientDir();
     const html = readFileSync(path.join(dir, 'index.html'));

@@ -115,10 +115,11 @@ describe('a build after a change', () => {
       "a word in one page's block",
       () => edit('pages/services/iot.yaml', (t) => t.replace('Contact us for a demo.', 'Ask us for a demo.')),
       // The page at its address and at its alias; the home page is untouched. Compressed anew: those
-      // two pages and their two page-data files, each as brotli and gzip.
+      // two pages and their page data (the same bytes at both addresses, compressed once: what is
+      // made does not depend on which compression worker comes first), each as brotli and gzip.
       (said) => {
         expect(made(said, 'pages')).toBe(2);
-        expect(made(said, 'compressed')).toBe(8);
+        expect(made(said, 'compressed')).toBe(6);
       },
     ],
     [
