@@ -9,6 +9,7 @@ import path from 'node:path';
 import { loadBuildFacts, loadSiteFacts, SITE_FACTS_FILE } from '../node/siteFacts.ts';
 import { createServer } from './app.ts';
 import { checkTrustProxy, loadConfig, REPO_ROOT, type ServerConfig } from './config.ts';
+import { prepareClone } from './editor/sharedRepository.ts';
 import { startAutoPurge } from './retention/autoPurge.ts';
 import { retentionPeriods } from './retention/periods.ts';
 import { handleShutdown, SHUTDOWN_DRAIN_MS } from './shutdown.ts';
@@ -30,13 +31,22 @@ try {
 }
 const clientDir = path.join(config.distDir, 'client');
 
+// With CONTENT_REMOTE, the content folder is a clone of the shared repository, made before anything
+// reads it (a first build, the forms' facts).
+try {
+  if (config.contentRemote) prepareClone(config.contentDir, config.contentRemote, config.contentBranch);
+} catch (error) {
+  refuseToStart(error);
+}
+
 if (!existsSync(path.join(clientDir, 'index.html'))) {
   console.log(`No build in ${config.distDir}: building the site first...`);
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  const build = spawnSync(tsx, [path.join(REPO_ROOT, 'scripts', 'build.ts'), '--out', config.distDir], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    tsx,
+    [path.join(REPO_ROOT, 'scripts', 'build.ts'), '--content', config.contentDir, '--out', config.distDir],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
+  );
   if (build.status !== 0) {
     console.error('The build failed; not starting.');
     process.exit(1);

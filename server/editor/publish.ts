@@ -21,8 +21,9 @@ import type { Readable, Writable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EXIT_WITH_PARENT_FLAG } from '../../node/exitWithParent.ts';
 import { linkTree } from '../../node/linkTree.ts';
-import { RELEASE_FILE, readRelease } from '../../node/release.ts';
+import { RELEASE_FILE, type Release, readRelease } from '../../node/release.ts';
 import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../../node/siteFacts.ts';
+import { SERVED_BUILD_FILE, type ServedBuild, writeServedBuild } from '../releases/releaseFiles.ts';
 import type { ServedSite } from '../static.ts';
 import { type Person, UNNAMED_STAFF } from './history.ts';
 import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
@@ -88,6 +89,11 @@ export interface SitePublisherOptions {
    * to it, so Publish puts live what every instance saved.
    */
   beforeBuild?: () => Promise<void>;
+  /**
+   * Stores a successful build where every instance can fetch it (server/releases/releaseFiles.ts),
+   * before it goes live anywhere; answers its id and file list. Absent on one instance (SQLite).
+   */
+  share?: (outDir: string, release: Release) => Promise<ServedBuild>;
   /** The build script (default scripts/build.ts); tests name a stand-in. */
   buildScript?: string;
   /**
@@ -103,6 +109,13 @@ export class SitePublisher implements Publisher {
   private running: Promise<void> | undefined;
   /** The pages the last successful build wrote. */
   private pages = 0;
+  /** The stored build the last successful Publish put live (when builds are shared). */
+  private buildId: number | undefined;
+  /**
+   * True from Publish pressed until it is logged, and while a build another instance published is
+   * put live here (adopt): one switch at a time, and a release being logged is not taken for old.
+   */
+  private switching = false;
   private readonly now: () => number;
 
   constructor(private readonly options: SitePublisherOptions) {
@@ -120,6 +133,8 @@ export class SitePublisher implements Publisher {
   start(by: Person = UNNAMED_STAFF): PublishState {
     if (this.current.state === 'running') return this.state();
     const started = this.now();
+    this.switching = true;
+    this.buildId = undefined;
     this.current = {
       state: 'running',
       step: STEP_NAMES.validate,
@@ -138,8 +153,39 @@ export class SitePublisher implements Publisher {
           `${publishMessages.failed} ${error instanceof Error ? error.message : ''}`.trim(),
         );
       })
-      .then(() => this.recordOutcome(started, by));
+      .then(() => this.recordOutcome(started, by))
+      .finally(() => {
+        this.switching = false;
+      });
     return this.state();
+  }
+
+  /** Whether a Publish (or a switch to another instance's build) is under way here. */
+  busy(): boolean {
+    return this.switching;
+  }
+
+  /**
+   * Puts live here a build another instance published, fetched into `work` (a folder in DIST_DIR
+   * holding client/, as a build writes it): the same switch as a Publish's own. False, with `work`
+   * removed, when a Publish is under way here: the follower tries again later.
+   */
+  async adopt(work: string, build: ServedBuild): Promise<boolean> {
+    const served = this.options.served();
+    if (this.switching || !served) {
+      await rm(work, { recursive: true, force: true });
+      return false;
+    }
+    this.switching = true;
+    try {
+      const facts = loadBuildFacts(work);
+      if (!facts) throw new Error(publishMessages.noFacts);
+      await this.goLive(work, `${this.now().toString(36)}-${process.pid}`, served, facts, build);
+      return true;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+      this.switching = false;
+    }
   }
 
   /** Resolves when the build under way (if any) has ended. */
@@ -158,6 +204,7 @@ export class SitePublisher implements Publisher {
       await record({
         state: live ? 'live' : 'failed',
         ...(release && { release }),
+        ...(live && this.buildId !== undefined && { buildId: this.buildId }),
         by,
         startedAt: new Date(started),
         finishedAt: finishedAt ? new Date(finishedAt) : new Date(this.now()),
@@ -206,6 +253,38 @@ export class SitePublisher implements Publisher {
       return this.finish(started, 'failed', `${publishMessages.failed} ${publishMessages.noFacts}`);
     }
     this.current = { ...this.current, step: STEP_NAMES.live };
+    // Every instance can fetch the build before any serves it: a Publish that dies from here on
+    // leaves a stored build that no release names, and every instance on the old one.
+    const release = readRelease(work);
+    let shared: ServedBuild | undefined;
+    if (this.options.share && release) {
+      try {
+        shared = await this.options.share(work, release);
+      } catch (error) {
+        await rm(work, { recursive: true, force: true });
+        throw error;
+      }
+      this.buildId = shared.buildId;
+    }
+    await this.goLive(work, id, served, facts, shared);
+    this.pages = pages;
+    this.finish(started, 'done', publishMessages.done(pages, ((this.now() - started) / 1000).toFixed(1)));
+  }
+
+  /**
+   * Switches this instance to the build in `work` (the folder holding client/): the served site,
+   * the forms' facts, DIST_DIR/client (for a restart) and the release health reports.
+   */
+  private async goLive(
+    work: string,
+    id: string,
+    served: ServedSite,
+    facts: SiteFacts,
+    shared: ServedBuild | undefined,
+  ): Promise<void> {
+    // Which stored build is served is unknown until the switch is complete: an instance killed
+    // meanwhile fetches the latest release whole at its next start (server/releases/).
+    await rm(path.join(this.options.distDir, SERVED_BUILD_FILE), { force: true });
     // The replaced build's scripts stay loadable for an hour by pages opened before the switch.
     const ledgerFile = path.join(this.options.distDir, PREVIOUS_ASSETS_FILE);
     await carryPreviousAssets({
@@ -236,10 +315,9 @@ export class SitePublisher implements Publisher {
     await copyFile(path.join(work, SITE_FACTS_FILE), factsNext);
     await rename(factsNext, path.join(this.options.distDir, SITE_FACTS_FILE));
     await copyFile(path.join(work, PREVIOUS_ASSETS_FILE), ledgerFile);
+    if (shared) writeServedBuild(this.options.distDir, shared);
     await rm(old, { recursive: true, force: true });
     await rm(work, { recursive: true, force: true });
-    this.pages = pages;
-    this.finish(started, 'done', publishMessages.done(pages, ((this.now() - started) / 1000).toFixed(1)));
   }
 
   private build(work: string): Promise<{ code: number; stderr: string; pages: number }> {

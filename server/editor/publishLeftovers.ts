@@ -1,6 +1,7 @@
 /**
  * What a Publish leaves in DIST_DIR when its server dies mid-way (kill -9, a crash): the build's
- * work folder `.publish-<id>` and the copies it was renaming into place (`.next-`, `.old-`,
+ * work folder `.publish-<id>` (`.follow-<id>`: a build another instance published, being fetched)
+ * and the copies it was renaming into place (`.next-`, `.old-`,
  * `.facts-`, `.release-`). Each name ends with the pid of the server that made it; a server
  * starting up removes those whose server is gone, so they do not pile up over the months. A live
  * server's (another instance's Publish under way) are left alone.
@@ -8,7 +9,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const LEFTOVER = /^\.(publish|next|old|facts|release)-[0-9a-z]+-(\d+)$/;
+const LEFTOVER = /^\.(publish|follow|next|old|facts|release)-[0-9a-z]+-(\d+)$/;
 
 function running(pid: number): boolean {
   try {

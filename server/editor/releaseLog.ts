@@ -5,6 +5,7 @@
  * the instances will agree on when several serve one site.
  */
 import type { Release } from '../../node/release.ts';
+import { announceRelease } from '../releases/releaseChannel.ts';
 import type { Db } from '../storage/db.ts';
 import type { Person } from './history.ts';
 
@@ -19,6 +20,8 @@ export interface PublishRecord {
   pages?: number;
   /** What the staff member was told. */
   message?: string;
+  /** The stored build it put live, which every instance fetches (server/releases/releaseFiles.ts). */
+  buildId?: number;
 }
 
 /** A Publish as the log keeps it. */
@@ -52,8 +55,11 @@ export class ReleaseLog {
         finished_at: entry.finishedAt.toISOString(),
         pages: entry.pages ?? null,
         message: entry.message ?? null,
+        build_id: entry.buildId ?? null,
       })
       .execute();
+    // Every instance switches to a new release at once (server/releases/releaseFollower.ts).
+    if (entry.buildId !== undefined) await announceRelease(this.store);
   }
 
   /** The latest Publishes, newest first. */

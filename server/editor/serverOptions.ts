@@ -8,7 +8,10 @@
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { codeVersion } from '../../node/release.ts';
 import { loadConfig } from '../config.ts';
+import { pruneBuilds, storeBuild } from '../releases/releaseFiles.ts';
+import { ReleaseFollower } from '../releases/releaseFollower.ts';
 import type { Db } from '../storage/db.ts';
 import type { ContentApiOptions } from './api.ts';
 import { type Person, UNNAMED_STAFF } from './history.ts';
@@ -34,17 +37,11 @@ export function editorOptions(
   const shared = contentRemote
     ? new SharedRepository({ root: contentDir, remote: contentRemote, branch: contentBranch })
     : undefined;
-  return {
-    contentDir,
-    ...(shared && { shared }),
-    guard,
-    author: (request: FastifyRequest) => {
-      const staff = (request as { staff?: Partial<Person> }).staff;
-      return { name: staff?.name || UNNAMED_STAFF.name, email: staff?.email || UNNAMED_STAFF.email };
-    },
-    releaseLog,
-    ...(clientDir && {
-      publisher: new SitePublisher({
+  // With PostgreSQL, several instances may serve the site: each Publish stores its build in the
+  // database, and every instance switches to the latest release (server/releases/).
+  const shareBuilds = store.dialect === 'postgres';
+  const publisher = clientDir
+    ? new SitePublisher({
         contentDir,
         distDir: path.dirname(clientDir),
         served: () => app.servedSite,
@@ -56,7 +53,41 @@ export function editorOptions(
         ...(exclusive && { exclusive }),
         // What every instance saved, not only this one.
         ...(shared && { beforeBuild: () => shared.sync() }),
-      }),
-    }),
+        ...(shareBuilds && {
+          share: async (outDir, release) => {
+            const { buildId, files } = await storeBuild(store, outDir, release);
+            await pruneBuilds(store).catch((error: unknown) =>
+              app.log.warn({ err: error }, 'Older builds could not be removed from the database'),
+            );
+            return { buildId, files };
+          },
+        }),
+      })
+    : undefined;
+  if (publisher && clientDir && shareBuilds) {
+    const follower = new ReleaseFollower({
+      store,
+      distDir: path.dirname(clientDir),
+      code: codeVersion(),
+      publisher,
+      log: (line) => app.log.warn(line),
+    });
+    app.addHook('onReady', async () => {
+      await follower.start();
+    });
+    app.addHook('onClose', async () => {
+      await follower.stop();
+    });
+  }
+  return {
+    contentDir,
+    ...(shared && { shared }),
+    guard,
+    author: (request: FastifyRequest) => {
+      const staff = (request as { staff?: Partial<Person> }).staff;
+      return { name: staff?.name || UNNAMED_STAFF.name, email: staff?.email || UNNAMED_STAFF.email };
+    },
+    releaseLog,
+    ...(publisher && { publisher }),
   };
 }

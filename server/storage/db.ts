@@ -113,6 +113,23 @@ export interface ReleaseTable {
   finished_at: ColumnType<Date | string, string, string>;
   pages: number | null;
   message: string | null;
+  /** The build it put live, whose files every instance fetches (release_builds; PostgreSQL). */
+  build_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A file's bytes, once, under their SHA-256 (server/releases/releaseFiles.ts). */
+export interface ReleaseBlobTable {
+  hash: string;
+  bytes: Uint8Array;
+}
+
+/** A published build: what it is and the list of its files (JSON: path → SHA-256). */
+export interface ReleaseBuildTable {
+  id: Generated<number>;
+  content_commit: string;
+  code_version: string;
+  built_at: ColumnType<Date | string, string, string>;
+  files: string;
 }
 
 /** An authenticator app of one staff email (server/staff/twoStep.ts). */
@@ -142,6 +159,8 @@ export interface Database {
   staff_two_step: StaffTwoStepTable;
   staff_recovery_codes: StaffRecoveryCodeTable;
   releases: ReleaseTable;
+  release_blobs: ReleaseBlobTable;
+  release_builds: ReleaseBuildTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -153,6 +172,11 @@ export interface Db {
   location: string;
   /** The PostgreSQL schema in use when one was asked for. */
   pgSchema?: string;
+  /**
+   * PostgreSQL: calls `heard` with the payload of each NOTIFY on `channel`, on a connection of its
+   * own, until the returned stop is called (or that connection drops: then `lost` is called).
+   */
+  listen?(channel: string, heard: (payload: string) => void, lost: () => void): Promise<() => Promise<void>>;
   /** SQLite: copies the WAL into the database file and empties it (so erased data is gone). */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
@@ -194,6 +218,26 @@ export function openDb(options: OpenOptions): Db {
       dialect: 'postgres',
       location: url.toString(),
       ...(schema && { pgSchema: schema }),
+      listen: async (channel, heard, lost) => {
+        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name "${channel}".`);
+        const client = await pool.connect();
+        let stopped = false;
+        client.on('notification', (message) => {
+          if (message.channel === channel) heard(message.payload ?? '');
+        });
+        client.on('error', () => {
+          if (stopped) return;
+          stopped = true;
+          client.release(true);
+          lost();
+        });
+        await client.query(`listen ${channel}`);
+        return async () => {
+          if (stopped) return;
+          stopped = true;
+          client.release(true);
+        };
+      },
       checkpoint: async () => {},
       close: () => db.destroy(),
     };

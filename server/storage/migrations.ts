@@ -212,6 +212,35 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('releases').ifExists().execute();
       },
     },
+    '0007_release_files': {
+      // The files of each published build, so that every instance can serve the release another
+      // one built (server/releases/): each file's bytes once, under their SHA-256 (a Publish
+      // uploads only files no earlier build had), and per build the list of its files.
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('release_blobs')
+          .addColumn('hash', text, (c) => c.primaryKey())
+          .addColumn('bytes', pg ? 'bytea' : 'blob', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('release_builds')
+          .addColumn('id', pg ? 'serial' : 'integer', (c) =>
+            pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('content_commit', text, (c) => c.notNull())
+          .addColumn('code_version', text, (c) => c.notNull())
+          .addColumn('built_at', pg ? 'timestamptz' : 'text', (c) => c.notNull())
+          // JSON: { "client/index.html": "<sha256>", "site-facts.json": "<sha256>", ... }
+          .addColumn('files', text, (c) => c.notNull())
+          .execute();
+        await db.schema.alterTable('releases').addColumn('build_id', 'integer').execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.alterTable('releases').dropColumn('build_id').execute();
+        await db.schema.dropTable('release_builds').ifExists().execute();
+        await db.schema.dropTable('release_blobs').ifExists().execute();
+      },
+    },
   };
 }
 
