@@ -12,8 +12,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -23,6 +21,7 @@ import { REPO_ROOT } from '../../server/config.ts';
 import { messageIdOf, NOTIFIER_DEFAULTS } from '../../server/notify/notifier.ts';
 import type { FormName } from '../../server/storage/repository.ts';
 import { DOCX_BYTES, PDF_BYTES, removeTempDirs } from '../../server/testSupport.ts';
+import { json, sender } from './http.ts';
 import {
   distDir,
   findNginx,
@@ -159,41 +158,7 @@ try {
     `== Two instances (${portA}, ${portB}) on schema ${schema}, nginx on https://127.0.0.1:${httpsPort} (${seconds()})`,
   );
 
-  interface Answer {
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }
-  const send = (
-    method: string,
-    urlPath: string,
-    o: { body?: Buffer; headers?: Record<string, string>; from?: string; plain?: boolean } = {},
-  ): Promise<Answer> =>
-    new Promise((resolve, reject) => {
-      const options = {
-        host: '127.0.0.1',
-        port: o.plain ? httpPort : httpsPort,
-        method,
-        path: urlPath,
-        headers: { ...(o.body && { 'content-length': String(o.body.length) }), ...o.headers },
-        ...(o.from && { localAddress: o.from }),
-        agent: false as const,
-        timeout: 30_000,
-      };
-      const req = o.plain ? httpRequest(options) : httpsRequest({ ...options, ca });
-      req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      });
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', reject);
-      req.end(o.body);
-    });
-  const json = (a: Answer) => JSON.parse(a.body.toString()) as Record<string, unknown>;
+  const send = sender({ httpPort, httpsPort, ca });
 
   /** The i-th submission: its form, a unique email to find it by, its body. */
   async function submission(i: number, tag = run) {
