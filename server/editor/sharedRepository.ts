@@ -149,12 +149,16 @@ function gitReason(error: unknown): string {
       : error instanceof Error
         ? error.message
         : String(error);
-  return text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(-3)
-    .join(' ');
+  return (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .slice(-3)
+      .join(' ')
+      // The messages put their own full stop after git's reason.
+      .replace(/[.\s]+$/, '')
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ export function EditorToolbar({
   onSave,
   saveDisabled,
   status,
+  statusFailed = false,
   historyToggle,
   rootRef,
   children,
@@ -30,6 +31,8 @@ export function EditorToolbar({
   onSave: () => void;
   saveDisabled: boolean;
   status: string;
+  /** The status says a save failed: shown as an error. */
+  statusFailed?: boolean;
   historyToggle?: { open: boolean; onToggle: () => void };
   /** The toolbar's own element (the page editor measures its height). */
   rootRef?: Ref<HTMLDivElement>;
@@ -66,7 +69,11 @@ export function EditorToolbar({
         Save
       </button>
       {children}
-      <span id={SAVE_STATUS_ID} className={styles.status} role="status">
+      <span
+        id={SAVE_STATUS_ID}
+        className={statusFailed ? `${styles.status} ${styles.statusFailed}` : styles.status}
+        role="status"
+      >
         {status}
       </span>
     </div>

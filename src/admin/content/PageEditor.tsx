@@ -45,7 +45,7 @@ import { RestoreQuestion } from './RestoreQuestion.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import { type OutlineTarget, SectionOutline, SkipToSectionControls } from './SectionOutline.tsx';
 import { blockLabel, blockSchema, blockTypes, pageDetailsSchema } from './schemaForms.ts';
-import { statusText, useEditedFile } from './useEditedFile.ts';
+import { statusIsFailure, statusText, useEditedFile } from './useEditedFile.ts';
 import { usePictureChooser } from './usePictureChooser.ts';
 import {
   fieldId,
@@ -389,6 +389,7 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
         onSave={() => void edited.save()}
         saveDisabled={errorCount > 0 || save.kind === 'saving' || (!dirty && version !== null)}
         status={statusText(edited, errorCount, file)}
+        statusFailed={statusIsFailure(edited, errorCount)}
         historyToggle={{ open: showHistory, onToggle: () => setShowHistory((v) => !v) }}
         rootRef={toolbarRef}
       >

@@ -46,7 +46,7 @@ import {
   versionChangedSection,
   withSectionData,
 } from './siteSections.ts';
-import { statusText, useEditedFile } from './useEditedFile.ts';
+import { statusIsFailure, statusText, useEditedFile } from './useEditedFile.ts';
 import { usePictureChooser } from './usePictureChooser.ts';
 import { errorSchemaOf, fieldId, snapshotOf, validateEdited } from './validation.ts';
 
@@ -298,6 +298,7 @@ function SiteSettings({ site, client, account = '', onBack, onSaved }: SiteEdito
           onSave={() => void edited.save()}
           saveDisabled={!canSave}
           status={statusText(edited, count, FILE)}
+          statusFailed={statusIsFailure(edited, count)}
           historyToggle={{
             open: showHistory,
             onToggle: () => {

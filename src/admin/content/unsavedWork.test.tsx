@@ -88,6 +88,26 @@ describe('the local draft', { timeout: 60_000 }, () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('a save the server cannot make keeps the edits in the form and says so as an error', async () => {
+    const { title } = await open();
+    await typeInTitle(' 2027');
+    const unreachable =
+      'The shared content repository (git@example.com:site.git) cannot be reached, so nothing was saved: Connection refused. Try again in a moment.';
+    server.answer('PUT /file', () => ({ status: 503, body: { message: unreachable } }));
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    const status = document.getElementById('save-status') as HTMLElement;
+    await waitFor(() => expect(status).toHaveTextContent(unreachable));
+    expect(status.className).toMatch(/statusFailed/);
+    expect(title).toHaveValue('Summer Camp | Camp Management App 2027');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+    // Reachable again: the same Save, nothing typed again.
+    server.answer('PUT /file', () => ({ status: 200, body: { version: 'v2', text: 'x', commit: 'c1' } }));
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(status).toHaveTextContent(/^Saved/));
+    expect(status.className).not.toMatch(/statusFailed/);
+  });
+
   it('is kept per account, and Discard removes it', async () => {
     const first = await open();
     await typeInTitle('!');

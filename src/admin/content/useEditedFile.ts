@@ -337,3 +337,8 @@ export function statusText(
       return edited.dirty ? words.unsaved : words.none;
   }
 }
+
+/** Whether the status line says something stands in the way of saving (shown as an error). */
+export function statusIsFailure(edited: { status: SaveStatus }, errorCount: number): boolean {
+  return errorCount > 0 || edited.status.kind === 'failed' || edited.status.kind === 'conflict';
+}
