@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { readFolder } from '../node/folderSource.ts';
 import { SitePublisher } from '../server/editor/publish.ts';
 import { deriveRoutes } from '../src/content/model.ts';
+import { measureSharedPublish, type SharedPublish } from './bench/sharedPublish.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -57,6 +58,8 @@ interface SizeResult {
   oneWordS: number;
   oneWordRange: string;
   listingS: number;
+  /** Publish reaching a second instance on PostgreSQL; undefined without one. */
+  shared: SharedPublish | undefined;
   aboutRaw: number;
   aboutGzip: number;
   homeRaw: number;
@@ -161,6 +164,11 @@ function fullBuild(content: string, out: string, cache: string): Promise<Timed> 
   });
 }
 
+function edit(content: string, file: string, change: (text: string) => string): void {
+  const target = path.join(content, file);
+  writeFileSync(target, change(readFileSync(target, 'utf8')));
+}
+
 /** Changes a file, presses Publish, and answers the seconds until the new build is served. */
 async function publishAfter(
   content: string,
@@ -168,8 +176,7 @@ async function publishAfter(
   file: string,
   change: (text: string) => string,
 ): Promise<number> {
-  const target = path.join(content, file);
-  writeFileSync(target, change(readFileSync(target, 'utf8')));
+  edit(content, file, change);
   // The disk first writes out what the step before left in memory (a full build writes about
   // 400 MB at 1,031 pages, a Publish removes thousands of files): an editor presses Publish
   // minutes apart, not within the same second, and a Publish measured right after the previous
@@ -225,9 +232,14 @@ async function measure(pages: number): Promise<SizeResult> {
     const listingS = await publishAfter(content, cache, SOURCE_PAGE, (t) =>
       t.replace(/^(\s+)title: Telematics \(IoT\)$/m, '$1title: Telematics and IoT'),
     );
+    console.log(`== ${pages} pages: Publish reaching a second instance (PostgreSQL)`);
+    const shared = await measureSharedPublish(content, cache, () =>
+      edit(content, 'pages/about.yaml', (t) => t.replace(/^(\s+heading: )(.*)$/m, '$1$2 everywhere')),
+    );
     return {
       pages,
       full,
+      shared,
       oneWordS: oneWord.toSorted((a, b) => a - b)[1] ?? 0,
       oneWordRange: `${s(Math.min(...oneWord))}–${s(Math.max(...oneWord))}`,
       listingS,
@@ -277,6 +289,19 @@ function report(results: SizeResult[]): string {
     ...results.map(
       (r) =>
         `| ${r.full.written} | ${s(r.full.wallS)} | ${s(r.full.cpuS)} | ${stepTimes(r.full)} | ${s(r.oneWordS)} (${r.oneWordRange}) | ${s(r.listingS)} | ${kb(r.aboutRaw)} / ${kb(r.aboutGzip)} | ${kb(r.homeRaw)} | ${r.loadBefore} → ${r.loadAfter} |`,
+    ),
+    '',
+    '## Publish on two instances (PostgreSQL)',
+    '',
+    'Instance A publishes and stores its build in the database; instance B follows it',
+    '(server/releases/). From the press until each serves the new build:',
+    '',
+    '| pages | first Publish, until B serves (B fetches the whole site) | one-word Publish, until A serves | until B serves | files A uploaded for it |',
+    '|---|---|---|---|---|',
+    ...results.map((r) =>
+      r.shared
+        ? `| ${r.full.written} | ${s(r.shared.firstS)} | ${s(r.shared.oneWordA)} | ${s(r.shared.oneWordB)} | ${r.shared.uploaded} |`
+        : `| ${r.full.written} | no PostgreSQL | | | |`,
     ),
     '',
     'Goals (issue 34): full build of 1,031 pages in 60 s or less with compression; a one-word publish',
