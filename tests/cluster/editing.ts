@@ -354,7 +354,7 @@ try {
       `Publish to every instance serving: ${(everywhere / 1000).toFixed(1)} s from Publish pressed (A's build ${(builtIn / 1000).toFixed(1)} s, then B within ${((everywhere - builtIn) / 1000).toFixed(1)} s)`,
     );
     const html = servedByB.body.toString();
-    const pictureUrl = new RegExp(`(/images/careers/qa-engineer/[^"' )]+)`).exec(html)?.[1] ?? picture;
+    const pictureUrl = /(\/images\/careers\/qa-engineer\/[^"' )]+)/.exec(html)?.[1] ?? picture;
     const pic = await send('GET', pictureUrl, { port: portB });
     check(
       pic.status === 200 && String(pic.headers['content-type']).startsWith('image/'),
@@ -418,9 +418,19 @@ try {
     const [a, b] = instances as [Instance, Instance];
     a.process.kill('SIGKILL');
     await a.exited;
-    await wait(1_500);
-    const builds = buildProcess();
-    check(builds === '', `A's build ended with A (${builds || 'no build process left'})`);
+    const killedAt = Date.now();
+    // The build notices at its next turn of the event loop (it may be starting up, or in a long
+    // synchronous step): it must end, not go on to write a release.
+    const buildEnded = await until("A's build ends with A", 30_000, async () =>
+      buildProcess() === '' ? true : undefined,
+    ).catch(() => false);
+    const left = spawnSync('pgrep', ['-af', path.join(envA.DIST_DIR, '.publish-')], {
+      encoding: 'utf8',
+    }).stdout.trim();
+    check(
+      buildEnded,
+      `A's build ended with A, ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill${left ? `: still running ${left}` : ''}`,
+    );
     const about = (await send('GET', '/about', { port: portB })).body.toString();
     check(
       JSON.stringify(await health(portB)) === JSON.stringify(releaseB) &&
