@@ -75,6 +75,7 @@ const ROUTES: [string, string, string?][] = [
   ['GET', '/content/version?file=pages/about.yaml&commit=abc1234'],
   ['POST', '/content/restore', '{"file":"pages/about.yaml","commit":"abc1234","version":null}'],
   ['POST', '/content/take-down', '{"file":"pages/about.yaml","version":"v","to":"/"}'],
+  ['POST', '/content/move', '{"file":"pages/about.yaml","version":"v","to":"/x"}'],
   ['POST', '/content/images'],
   ['GET', '/content/images/services/iot/hero.png'],
   ['DELETE', '/content/images/services/iot/hero.png'],

@@ -41,6 +41,7 @@ import { type FileState, listImages, readContentFile, versionOf, writeContentFil
 import { type FileProblem, scanPageFiles, textProblem } from './fileProblems.ts';
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
+import { registerMoveRoute } from './moveRoute.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import type { ReleaseLog } from './releaseLog.ts';
 import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
@@ -434,6 +435,8 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     });
   });
 
+  // Change address: the page moves, its old address redirects, links follow (moveRoute.ts).
+  registerMoveRoute(app, { contentDir: root, history, author: options.author, locked, fileFrom });
   await registerImageRoutes(app, { contentDir: root, history, author: options.author, locked });
   registerPublishRoutes(app, options.publisher, options.author, options.releaseLog);
 }

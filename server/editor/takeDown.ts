@@ -33,13 +33,18 @@ export function takenDownText(pageText: string): string {
 
 /**
  * redirects.yaml (its text, or none yet) with a redirect from `from` to `to`, earlier redirects to
- * `from` now leading to `to` too. Comments and layout are kept; an empty `[]` list becomes a list
- * of lines, one entry after another, as people write them.
+ * `from` now leading to `to` too (Take down and Change address both write it). Comments and
+ * layout are kept; an empty `[]` list becomes a list of lines, one entry after another, as people
+ * write them.
  */
 export function redirectsTextWith(text: string | undefined, from: string, to: string): string {
   const current =
     text === undefined ? [] : ((parse(text) as { redirects?: Redirect[] } | null)?.redirects ?? []);
-  const redirects = [...current.map((r) => (r.to === from ? { ...r, to } : r)), { from, to }];
+  // A redirect from `to` is dropped: `to` is served by a page now (one moved back to an old address).
+  const redirects = [
+    ...current.filter((r) => r.from !== to).map((r) => (r.to === from ? { ...r, to } : r)),
+    { from, to },
+  ];
   const block = stringify({ redirects }, { lineWidth: 0 });
   if (text === undefined) return `${SCHEMA_LINE}\n${block}`;
   if (/^redirects:[ \t]*\[\][ \t]*$/m.test(text))

@@ -215,6 +215,13 @@ const TABLE: Row[] = [
     { file: '../x.yaml', version: 'v', to: '/' },
     contentRoute(400),
   ],
+  [
+    'POST',
+    '/content/move',
+    '/content/move',
+    { file: '../x.yaml', version: 'v', to: '/x' },
+    contentRoute(400),
+  ],
   ['POST', '/content/images', '/content/images', {}, contentRoute(415)],
   ['GET', '/content/publish', '/content/publish', undefined, contentRoute(A)],
   ['POST', '/content/publish', '/content/publish', undefined, contentRoute(A)],

@@ -18,7 +18,8 @@ export function expectedPathFor(relFile: string): string {
   return `/${inner.replace(/\/index$/, '')}`;
 }
 
-function fileOfPath(route: string): string {
+/** The file that serves an address (the inverse of expectedPathFor): /about → pages/about.yaml. */
+export function fileOfPath(route: string): string {
   return `pages/${route === '/' ? 'index' : route.slice(1)}.yaml`;
 }
 

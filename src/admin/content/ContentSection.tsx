@@ -8,6 +8,7 @@ import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import { contentApi, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import { nameOf } from './kinds.ts';
+import { MoveDialog } from './MoveDialog.tsx';
 import { NewPageDialog } from './NewPageDialog.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PageList } from './PageList.tsx';
@@ -40,6 +41,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   );
   const [newFrom, setNewFrom] = useState<PageSummary | null>(null);
   const [takingDown, setTakingDown] = useState<PageSummary | null>(null);
+  const [moving, setMoving] = useState<PageSummary | null>(null);
   /** What the last action on the page list did, said until the next one. */
   const [notice, setNotice] = useState('');
   const saved = useCallback((file: string, text: string, version: string) => {
@@ -109,6 +111,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           onRedirects={() => setScreen({ name: 'redirects' })}
           onNewPage={setNewFrom}
           onTakeDown={setTakingDown}
+          onMove={setMoving}
           actions={<PublishButton client={client} />}
         />
       )}
@@ -123,6 +126,23 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
             setNotice(`${nameOf(takingDown)} is taken down. Publish the site to take it off the live site.`);
             setTakingDown(null);
             // The page and redirects.yaml both changed: read the list and the files again.
+            void reload();
+          }}
+        />
+      )}
+      {screen.name === 'list' && moving && (
+        <MoveDialog
+          page={moving}
+          site={site}
+          client={client}
+          onCancel={() => setMoving(null)}
+          onMoved={(moved) => {
+            const links = moved.relinked.length;
+            setNotice(
+              `${nameOf(moving)} is now at ${moved.path}; ${moving.path} leads there${links ? `, and the links to it in ${links} file${links === 1 ? '' : 's'} were changed` : ''}. Publish the site to put it live.`,
+            );
+            setMoving(null);
+            // The page's file, redirects.yaml and the files that linked to it changed.
             void reload();
           }}
         />

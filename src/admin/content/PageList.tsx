@@ -17,6 +17,7 @@ export function PageList({
   onRedirects,
   onNewPage,
   onTakeDown,
+  onMove,
   actions,
 }: {
   actions?: ReactNode;
@@ -28,6 +29,7 @@ export function PageList({
   onNewPage: (from: PageSummary) => void;
   /** Opens Take down for a page (absent: no button). */
   onTakeDown?: (page: PageSummary) => void;
+  onMove?: (page: PageSummary) => void;
 }) {
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -93,6 +95,7 @@ export function PageList({
                     onOpen={onOpen}
                     onNewPage={onNewPage}
                     {...(onTakeDown && { onTakeDown })}
+                    {...(onMove && { onMove })}
                   />
                 ),
               )}
@@ -109,15 +112,19 @@ function PageRow({
   onOpen,
   onNewPage,
   onTakeDown,
+  onMove,
 }: {
   page: PageSummary;
   onOpen: (file: string) => void;
   onNewPage: (from: PageSummary) => void;
   onTakeDown?: (page: PageSummary) => void;
+  onMove?: (page: PageSummary) => void;
 }) {
   const name = nameOf(page);
   // The home page and the page shown for a wrong address are always on the site.
   const mayTakeDown = onTakeDown && !page.unpublished && page.kind !== 'home' && page.path !== '/404';
+  // Their addresses are fixed too; a page taken down moves once it is published again.
+  const mayMove = onMove && !page.unpublished && page.kind !== 'home' && page.path !== '/404';
   return (
     <tr>
       <th scope="row">
@@ -151,6 +158,16 @@ function PageRow({
               aria-label={`New page like ${name}`}
             >
               New page like this
+            </button>
+          )}
+          {mayMove && (
+            <button
+              type="button"
+              className={styles.small}
+              onClick={() => onMove(page)}
+              aria-label={`Change the address of ${name}`}
+            >
+              Change address
             </button>
           )}
           {mayTakeDown && (

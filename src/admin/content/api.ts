@@ -45,6 +45,13 @@ export interface Saved {
   commit: string | null;
 }
 
+/** A page at its new address (Change address): its new file, and the files whose links followed. */
+export interface Moved extends Saved {
+  file: string;
+  path: string;
+  relinked: string[];
+}
+
 export interface HistoryVersion {
   commit: string;
   name: string;
@@ -155,6 +162,8 @@ export interface ContentApi {
   restore(file: string, commit: string, version: string): Promise<Saved>;
   /** Takes the page off the site; its address then leads to `to` (a redirect). One commit. */
   takeDown(file: string, version: string, to: string): Promise<Saved>;
+  /** Moves the page to address `to`: its old address redirects, links follow. One commit. */
+  move(file: string, version: string, to: string): Promise<Moved>;
   uploadImage(kind: string, page: string, image: File): Promise<SiteImage>;
   /** Deletes a picture no page names; refused (409, with `usedBy`) while one does. */
   deleteImage(path: string): Promise<void>;
@@ -229,6 +238,7 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
       (await call<{ text: string }>('GET', `/version${q({ file, commit })}`)).text,
     restore: (file, commit, version) => call<Saved>('POST', '/restore', { file, commit, version }),
     takeDown: (file, version, to) => call<Saved>('POST', '/take-down', { file, version, to }),
+    move: (file, version, to) => call<Moved>('POST', '/move', { file, version, to }),
     uploadImage: async (kind, page, image) => {
       const form = new FormData();
       form.set('kind', kind);

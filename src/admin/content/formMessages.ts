@@ -159,7 +159,7 @@ function pageAddress(f: Field, _p: ContentError, ctx: FormContext): string {
   const expected = expectedPathFor(ctx.file);
   if (f.segments[0] === 'aliases')
     return `${quoted(f.value)} already leads to another page: remove it from ${labelOf(ctx.file, ctx.data, ['aliases'])}.`;
-  return `This page's address is ${expected}, from its place in the site: change ${f.label} back to ${expected}.`;
+  return `This page's address is ${expected}, from its place in the site: change ${f.label} back to ${expected}. To give the page another address, use Change address in the list of pages: it also sends visitors of the old address on, and updates the links to it.`;
 }
 
 /** The closing date before the date posted: both named by their labels. */

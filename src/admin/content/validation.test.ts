@@ -104,7 +104,7 @@ describe('validation while editing', () => {
     expect(placed.details).toEqual({
       path: {
         __errors: [
-          "This page's address is /services/iot, from its place in the site: change Address back to /services/iot.",
+          "This page's address is /services/iot, from its place in the site: change Address back to /services/iot. To give the page another address, use Change address in the list of pages: it also sends visitors of the old address on, and updates the links to it.",
         ],
       },
     });
