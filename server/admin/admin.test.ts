@@ -76,6 +76,7 @@ const ROUTES: [string, string, string?][] = [
   ['POST', '/content/restore', '{"file":"pages/about.yaml","commit":"abc1234","version":null}'],
   ['POST', '/content/take-down', '{"file":"pages/about.yaml","version":"v","to":"/"}'],
   ['POST', '/content/move', '{"file":"pages/about.yaml","version":"v","to":"/x"}'],
+  ['POST', '/content/put-back', '{"file":"pages/about.yaml","version":"v"}'],
   ['POST', '/content/images'],
   ['GET', '/content/images/services/iot/hero.png'],
   ['DELETE', '/content/images/services/iot/hero.png'],

@@ -43,6 +43,7 @@ import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
 import { registerMoveRoute } from './moveRoute.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
+import { registerPutBackRoute } from './putBackRoute.ts';
 import type { ReleaseLog } from './releaseLog.ts';
 import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
 import { siteProblem } from './siteProblem.ts';
@@ -437,6 +438,8 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
 
   // Change address: the page moves, its old address redirects, links follow (moveRoute.ts).
   registerMoveRoute(app, { contentDir: root, history, author: options.author, locked, fileFrom });
+  // Put back: a page taken down returns to the site at its address (putBackRoute.ts).
+  registerPutBackRoute(app, { contentDir: root, history, author: options.author, locked, fileFrom });
   await registerImageRoutes(app, { contentDir: root, history, author: options.author, locked });
   registerPublishRoutes(app, options.publisher, options.author, options.releaseLog);
 }

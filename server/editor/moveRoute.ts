@@ -13,18 +13,13 @@ import { SITE_SETTINGS_FILE } from '../../src/content/pictureUse.ts';
 import { fileOfPath } from '../../src/validator/pageRules.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
 import { listPageFiles, readContentFile, writeContentFile } from './contentStore.ts';
-import type { ImageDeleteOptions } from './imageDelete.ts';
 import { addressProblem, movedPageText, moveMessages, relinkedText } from './move.ts';
 import { redirectsTextWith } from './takeDown.ts';
 import { problemsAfterWrites } from './validateWrite.ts';
+import type { WriteRouteOptions } from './writeRouteOptions.ts';
 
 /** Addresses the site's frame depends on: they never move. */
 const FIXED = new Set(['/', '/404']);
-
-export type MoveRouteOptions = ImageDeleteOptions & {
-  /** The request's file when it names a content file; otherwise answers 400 and gives undefined. */
-  fileFrom: (reply: FastifyReply, file: unknown) => string | undefined;
-};
 
 /** The page that answers at `address` as one of its other addresses (aliases), if any. */
 function aliasHolder(root: string, address: string): string | undefined {
@@ -39,7 +34,7 @@ function aliasHolder(root: string, address: string): string | undefined {
   });
 }
 
-export function registerMoveRoute(app: FastifyInstance, options: MoveRouteOptions): void {
+export function registerMoveRoute(app: FastifyInstance, options: WriteRouteOptions): void {
   const root = options.contentDir;
   const fail = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
     reply.code(status).send(body);

@@ -13,6 +13,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFolder } from '../../node/folderSource.ts';
 import { API, contentApp, contentCopy, removeContentCopies, staffHeaders } from './editorTestSupport.ts';
+import { putBackMessages } from './putBackRoute.ts';
 import { takeDownMessages } from './takeDown.ts';
 
 const JOB = 'pages/careers/graphic-designer.yaml';
@@ -105,5 +106,41 @@ describe('Take down', () => {
     expect(git('rev-parse', 'HEAD')).toBe(head);
     expect(git('status', '--porcelain')).toBe('');
     expect(onDisk(JOB)).toBe(opened.text);
+  });
+});
+
+describe('Put back', () => {
+  const putBack = (payload: object) =>
+    app.inject({ method: 'POST', url: `${API}/put-back`, headers: staffHeaders, payload });
+
+  it('returns a page taken down to the site at its address, without the redirect, in one commit', async () => {
+    const before = await open(JOB);
+    const redirectsBefore = onDisk('redirects.yaml');
+    const down = await takeDown({ file: JOB, version: before.version, to: '/careers' });
+    const res = await putBack({ file: JOB, version: down.json().version });
+    expect(res.statusCode, res.body).toBe(200);
+    // Both files as they were before the take-down, byte for byte.
+    expect(onDisk(JOB)).toBe(before.text);
+    expect(onDisk('redirects.yaml')).toBe(redirectsBefore);
+    expect(git('show', '--name-only', '--format=%an|%s', 'HEAD').split('\n').filter(Boolean)).toEqual([
+      'Asha Content|Put back Graphic Designer (Remote) | Careers (pages/careers/graphic-designer.yaml) at /careers/graphic-designer',
+      'pages/careers/graphic-designer.yaml',
+      'redirects.yaml',
+    ]);
+    const model = readFolder(dir).model;
+    expect(model?.collections.jobs?.map((j) => j.link)).toContain('/careers/graphic-designer');
+    expect(model?.redirects).toEqual([]);
+  });
+
+  it('refuses, writing nothing: a page on the site, a stale version', async () => {
+    const opened = await open(JOB);
+    const onSite = await putBack({ file: JOB, version: opened.version });
+    expect([onSite.statusCode, onSite.json().message]).toEqual([409, takeDownMessages.notDown]);
+    await takeDown({ file: JOB, version: opened.version, to: '/careers' });
+    const head = git('rev-parse', 'HEAD');
+    const stale = await putBack({ file: JOB, version: opened.version });
+    expect([stale.statusCode, stale.json().message]).toEqual([409, putBackMessages.changed]);
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('status', '--porcelain')).toBe('');
   });
 });

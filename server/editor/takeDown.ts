@@ -13,6 +13,7 @@ import { writeYaml } from './yaml/writeYaml.ts';
 export const takeDownMessages = {
   notAPage: 'Only a page can be taken down.',
   alreadyDown: 'This page is already taken down.',
+  notDown: 'This page is on the site already.',
   badTarget: 'Choose the page its address should lead to now, such as /careers.',
   toItself: 'A page taken down cannot lead to its own address. Choose another page.',
   changed:
@@ -51,6 +52,29 @@ export function redirectsTextWith(text: string | undefined, from: string, to: st
     return text.replace(/^redirects:[ \t]*\[\][ \t]*$/m, block.trimEnd());
   const json: Json = {
     redirects: redirects.map(({ from: f, to: t, note }): Json => {
+      const entry: { [key: string]: Json } = { from: f, to: t };
+      if (note !== undefined) entry.note = note;
+      return entry;
+    }),
+  };
+  return writeYaml(text, json);
+}
+
+/**
+ * Put back (the inverse of Take down): the page's text without its `unpublished` line, so it is on
+ * the site again at its address.
+ */
+export function putBackText(pageText: string): string {
+  return pageText.replace(/^unpublished:.*\n?/m, '');
+}
+
+/** redirects.yaml's text without the redirect from `from` (the address a page serves again). */
+export function redirectsTextWithout(text: string, from: string): string {
+  const current = (parse(text) as { redirects?: Redirect[] } | null)?.redirects ?? [];
+  const kept = current.filter((r) => r.from !== from);
+  if (kept.length === current.length) return text;
+  const json: Json = {
+    redirects: kept.map(({ from: f, to: t, note }): Json => {
       const entry: { [key: string]: Json } = { from: f, to: t };
       if (note !== undefined) entry.note = note;
       return entry;

@@ -222,6 +222,7 @@ const TABLE: Row[] = [
     { file: '../x.yaml', version: 'v', to: '/x' },
     contentRoute(400),
   ],
+  ['POST', '/content/put-back', '/content/put-back', { file: '../x.yaml', version: 'v' }, contentRoute(400)],
   ['POST', '/content/images', '/content/images', {}, contentRoute(415)],
   ['GET', '/content/publish', '/content/publish', undefined, contentRoute(A)],
   ['POST', '/content/publish', '/content/publish', undefined, contentRoute(A)],

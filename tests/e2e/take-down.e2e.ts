@@ -3,7 +3,7 @@
  * (issue 35): Take down in the page list, its address left to lead to Careers, Publish. Then the
  * old address answers 301 to /careers, and the opening is gone from the Careers menu, the home
  * page's job cards, the sitemap and the careers page's structured data; the page file is kept in
- * the repository, marked, in one commit with the redirect.
+ * the repository, marked, in one commit with the redirect. Put back then returns it, redirect gone.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -100,6 +100,31 @@ describe('taking a job opening down', () => {
     } finally {
       await visitor.close();
     }
+    expect(session.errors).toEqual([]);
+  }, 180_000);
+
+  it('Put back returns it to the list, and after Publish to the site, its menu and the sitemap', async () => {
+    const row = page.getByRole('row').filter({ hasText: 'Graphic Designer' });
+    await row.getByRole('button', { name: 'Put Graphic Designer back on the site' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Put “Graphic Designer.*back on the site\?$/ });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Put back' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `is back at ${JOB}. Publish the site` })
+      .waitFor();
+    await row.getByRole('button', { name: /^Take down/ }).waitFor();
+    expect(await row.getByText('Taken down').count()).toBe(0);
+    expect(session.git('show', '--name-only', '--format=', 'HEAD').split('\n')).toEqual([
+      'pages/careers/graphic-designer.yaml',
+      'redirects.yaml',
+    ]);
+    await page.getByRole('button', { name: 'Publish the site' }).click();
+    await page.getByText(/^Published: \d+ pages are live/).waitFor({ timeout: 170_000 });
+    expect((await fetch(`${session.origin}${JOB}`, { redirect: 'manual' })).status).toBe(200);
+    expect(await text('/')).toContain(`href="${JOB}"`);
+    expect(await text('/sitemap.xml')).toContain(JOB);
     expect(session.errors).toEqual([]);
   }, 180_000);
 });

@@ -13,6 +13,7 @@ import { NewPageDialog } from './NewPageDialog.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PageList } from './PageList.tsx';
 import { PublishButton } from './Publish.tsx';
+import { PutBackDialog } from './PutBackDialog.tsx';
 import { withPictureChange } from './pictureAddresses.ts';
 import { RedirectList } from './RedirectList.tsx';
 import { SiteEditor } from './SiteEditor.tsx';
@@ -42,6 +43,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   const [newFrom, setNewFrom] = useState<PageSummary | null>(null);
   const [takingDown, setTakingDown] = useState<PageSummary | null>(null);
   const [moving, setMoving] = useState<PageSummary | null>(null);
+  const [puttingBack, setPuttingBack] = useState<PageSummary | null>(null);
   /** What the last action on the page list did, said until the next one. */
   const [notice, setNotice] = useState('');
   const saved = useCallback((file: string, text: string, version: string) => {
@@ -112,6 +114,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           onNewPage={setNewFrom}
           onTakeDown={setTakingDown}
           onMove={setMoving}
+          onPutBack={setPuttingBack}
           actions={<PublishButton client={client} />}
         />
       )}
@@ -126,6 +129,21 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
             setNotice(`${nameOf(takingDown)} is taken down. Publish the site to take it off the live site.`);
             setTakingDown(null);
             // The page and redirects.yaml both changed: read the list and the files again.
+            void reload();
+          }}
+        />
+      )}
+      {screen.name === 'list' && puttingBack && (
+        <PutBackDialog
+          page={puttingBack}
+          site={site}
+          client={client}
+          onCancel={() => setPuttingBack(null)}
+          onPutBack={() => {
+            setNotice(
+              `${nameOf(puttingBack)} is back at ${puttingBack.path}. Publish the site to put it on the live site again.`,
+            );
+            setPuttingBack(null);
             void reload();
           }}
         />

@@ -18,6 +18,7 @@ export function PageList({
   onNewPage,
   onTakeDown,
   onMove,
+  onPutBack,
   actions,
 }: {
   actions?: ReactNode;
@@ -30,6 +31,7 @@ export function PageList({
   /** Opens Take down for a page (absent: no button). */
   onTakeDown?: (page: PageSummary) => void;
   onMove?: (page: PageSummary) => void;
+  onPutBack?: (page: PageSummary) => void;
 }) {
   const [query, setQuery] = useState('');
   const searchId = useId();
@@ -96,6 +98,7 @@ export function PageList({
                     onNewPage={onNewPage}
                     {...(onTakeDown && { onTakeDown })}
                     {...(onMove && { onMove })}
+                    {...(onPutBack && { onPutBack })}
                   />
                 ),
               )}
@@ -113,12 +116,14 @@ function PageRow({
   onNewPage,
   onTakeDown,
   onMove,
+  onPutBack,
 }: {
   page: PageSummary;
   onOpen: (file: string) => void;
   onNewPage: (from: PageSummary) => void;
   onTakeDown?: (page: PageSummary) => void;
   onMove?: (page: PageSummary) => void;
+  onPutBack?: (page: PageSummary) => void;
 }) {
   const name = nameOf(page);
   // The home page and the page shown for a wrong address are always on the site.
@@ -158,6 +163,16 @@ function PageRow({
               aria-label={`New page like ${name}`}
             >
               New page like this
+            </button>
+          )}
+          {onPutBack && page.unpublished && (
+            <button
+              type="button"
+              className={styles.small}
+              onClick={() => onPutBack(page)}
+              aria-label={`Put ${name} back on the site`}
+            >
+              Put back
             </button>
           )}
           {mayMove && (

@@ -164,6 +164,8 @@ export interface ContentApi {
   takeDown(file: string, version: string, to: string): Promise<Saved>;
   /** Moves the page to address `to`: its old address redirects, links follow. One commit. */
   move(file: string, version: string, to: string): Promise<Moved>;
+  /** Returns a page taken down to the site at its address, without the redirect. One commit. */
+  putBack(file: string, version: string): Promise<Saved>;
   uploadImage(kind: string, page: string, image: File): Promise<SiteImage>;
   /** Deletes a picture no page names; refused (409, with `usedBy`) while one does. */
   deleteImage(path: string): Promise<void>;
@@ -239,6 +241,7 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     restore: (file, commit, version) => call<Saved>('POST', '/restore', { file, commit, version }),
     takeDown: (file, version, to) => call<Saved>('POST', '/take-down', { file, version, to }),
     move: (file, version, to) => call<Moved>('POST', '/move', { file, version, to }),
+    putBack: (file, version) => call<Saved>('POST', '/put-back', { file, version }),
     uploadImage: async (kind, page, image) => {
       const form = new FormData();
       form.set('kind', kind);
