@@ -28,7 +28,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { readSchemaFiles } from '../../node/schemaFiles.ts';
-import { isTakenDown } from '../../src/content/model.ts';
 import { pageEntryOf, parsedPage } from '../../src/content/pageEntry.ts';
 import { uploadFolderOf } from '../../src/content/pictureUse.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
@@ -47,8 +46,8 @@ import { registerPutBackRoute } from './putBackRoute.ts';
 import type { ReleaseLog } from './releaseLog.ts';
 import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
 import { siteProblem } from './siteProblem.ts';
-import { redirectsTextWith, takeDownMessages, takenDownText } from './takeDown.ts';
-import { problemsAfterWrite, problemsAfterWrites } from './validateWrite.ts';
+import { registerTakeDownRoute } from './takeDownRoute.ts';
+import { problemsAfterWrite } from './validateWrite.ts';
 import type { Json } from './yaml/json.ts';
 import { writeYaml, YamlWriteError } from './yaml/writeYaml.ts';
 
@@ -389,53 +388,8 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     });
   });
 
-  // Take down: the page leaves the site, its address leads to `to` (takeDown.ts). One commit.
-  app.post('/take-down', async (request, reply) => {
-    const body = request.body as { file?: unknown; version?: unknown; to?: unknown } | undefined;
-    const file = fileFrom(reply, body?.file);
-    if (!file) return reply;
-    if (!file.startsWith('pages/')) return fail(reply, 400, { message: takeDownMessages.notAPage });
-    // What makes an address valid is the redirects schema's to say (the validator runs below).
-    const to = body?.to;
-    if (typeof to !== 'string' || !to) return fail(reply, 400, { message: takeDownMessages.badTarget });
-    return locked(async () => {
-      const current = readContentFile(root, file);
-      if (!current) return fail(reply, 404, { message: contentMessages.gone });
-      if (current.version !== body?.version) return fail(reply, 409, { message: takeDownMessages.changed });
-      const page = parse(current.text) as { path?: string; aliases?: string[]; unpublished?: boolean } | null;
-      if (!page?.path) return fail(reply, 422, { message: takeDownMessages.notAPage });
-      if (isTakenDown(page)) return fail(reply, 409, { message: takeDownMessages.alreadyDown });
-      if (page.aliases?.length) return fail(reply, 409, { message: takeDownMessages.aliases(page.aliases) });
-      if (to === page.path) return fail(reply, 400, { message: takeDownMessages.toItself });
-      const pageText = takenDownText(current.text);
-      const redirectsBefore = readContentFile(root, REDIRECTS_FILE)?.text;
-      const redirectsText = redirectsTextWith(redirectsBefore, page.path, to);
-      const problems = problemsAfterWrites(
-        root,
-        new Map([
-          [file, pageText],
-          [REDIRECTS_FILE, redirectsText],
-        ]),
-      );
-      if (problems.length)
-        return fail(reply, 400, { message: takeDownMessages.notSaved(problems.length), errors: problems });
-      const version = writeContentFile(root, file, pageText);
-      const redirectsVersion = writeContentFile(root, REDIRECTS_FILE, redirectsText);
-      const title = titleOf(current.text) ?? file;
-      const commit = await history.commit(
-        [file, REDIRECTS_FILE],
-        options.author(request),
-        `Take down ${title} (${file}): ${page.path} now leads to ${to}`,
-      );
-      return {
-        version,
-        text: pageText,
-        commit,
-        redirects: { version: redirectsVersion, text: redirectsText },
-      };
-    });
-  });
-
+  // Take down: the page leaves the site, its address leads on (takeDownRoute.ts). One commit.
+  registerTakeDownRoute(app, { contentDir: root, history, author: options.author, locked, fileFrom });
   // Change address: the page moves, its old address redirects, links follow (moveRoute.ts).
   registerMoveRoute(app, { contentDir: root, history, author: options.author, locked, fileFrom });
   // Put back: a page taken down returns to the site at its address (putBackRoute.ts).

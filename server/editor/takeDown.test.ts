@@ -94,10 +94,21 @@ describe('Take down', () => {
     expect(nowhere.json().message).toBe(takeDownMessages.notSaved(1));
     expect(nowhere.json().errors[0]).toMatchObject({ file: 'redirects.yaml' });
 
+    // A page that also answers at /careers, without saying which page answers there from now on.
     const support = 'pages/careers/customer-support.yaml';
-    const aliased = await takeDown({ file: support, version: (await open(support)).version, to: '/' });
+    const supportVersion = (await open(support)).version;
+    const aliased = await takeDown({ file: support, version: supportVersion, to: '/careers' });
     expect(aliased.statusCode).toBe(409);
     expect(aliased.json().message).toBe(takeDownMessages.aliases(['/careers']));
+    for (const holder of [support, 'site.yaml', JOB.replace('graphic', 'no-such')]) {
+      const res = await takeDown({
+        file: support,
+        version: supportVersion,
+        to: '/careers',
+        aliasesTo: { '/careers': holder },
+      });
+      expect(res.statusCode, holder).toBe(400);
+    }
 
     const stale = await takeDown({ file: JOB, version: 'an older version', to: '/careers' });
     expect(stale.statusCode).toBe(409);
@@ -106,6 +117,37 @@ describe('Take down', () => {
     expect(git('rev-parse', 'HEAD')).toBe(head);
     expect(git('status', '--porcelain')).toBe('');
     expect(onDisk(JOB)).toBe(opened.text);
+  });
+});
+
+describe('Take down of a page with another address', () => {
+  it('hands the address to the page chosen, in the same commit, and the site stays whole', async () => {
+    const support = 'pages/careers/customer-support.yaml';
+    const holder = 'pages/careers/app-developer.yaml';
+    const opened = await open(support);
+    const holderBefore = onDisk(holder);
+    const res = await takeDown({
+      file: support,
+      version: opened.version,
+      to: '/careers',
+      aliasesTo: { '/careers': holder },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The page taken down keeps no other address; the holder answers at /careers, one line added.
+    expect(parse(onDisk(support))).toMatchObject({ unpublished: true });
+    expect(parse(onDisk(support)).aliases).toBeUndefined();
+    expect(onDisk(holder)).toBe(
+      holderBefore.replace('path: /careers/app-developer\n', '$&aliases: [/careers]\n'),
+    );
+    expect(git('show', '--name-only', '--format=%s', 'HEAD').split('\n').filter(Boolean)).toEqual([
+      `Take down Customer Support (Remote) | Careers (${support}): /careers/customer-support now leads to /careers; /careers to ${holder}`,
+      holder,
+      support,
+      'redirects.yaml',
+    ]);
+    const reading = readFolder(dir);
+    expect(reading.errors).toEqual([]);
+    expect(reading.model?.routes.find((r) => r.path === '/careers')?.file).toBe(holder);
   });
 });
 

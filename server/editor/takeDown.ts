@@ -19,7 +19,9 @@ export const takeDownMessages = {
   changed:
     'Someone saved this page after you opened it. Open it again to see their changes, then take it down.',
   aliases: (aliases: readonly string[]) =>
-    `This page also answers at ${aliases.join(' and ')}. Give ${aliases.length === 1 ? 'that address' : 'those addresses'} to another page first (its "Other addresses"), then take this one down.`,
+    `This page also answers at ${aliases.join(' and ')}. Choose the page that answers at ${aliases.length === 1 ? 'that address' : 'each of them'} from now on.`,
+  badHolder: (alias: string) =>
+    `The page chosen to answer at ${alias} is not on the site. Choose another page.`,
   notSaved: (n: number) =>
     `Not taken down: the change would leave the content with ${n} problem${n === 1 ? '' : 's'}.`,
 };
@@ -81,4 +83,27 @@ export function redirectsTextWithout(text: string, from: string): string {
     }),
   };
   return writeYaml(text, json);
+}
+
+/** The page's data without `keys` (a page taken down gives its other addresses away). */
+function without(data: { [key: string]: Json }, keys: readonly string[]): { [key: string]: Json } {
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !keys.includes(k)));
+}
+
+/** The taken-down page's text without its other addresses (they now belong to other pages). */
+export function withoutAliasesText(pageText: string): string {
+  const data = parse(pageText) as { [key: string]: Json };
+  return 'aliases' in data ? writeYaml(pageText, without(data, ['aliases'])) : pageText;
+}
+
+/**
+ * A page's text answering at `alias` too: added to its `aliases`, or, for a page with none, a line
+ * `aliases: [/careers]` after its `path`, as the site's pages write it.
+ */
+export function withAliasText(pageText: string, alias: string): string {
+  const data = parse(pageText) as { [key: string]: Json };
+  if (!Array.isArray(data.aliases))
+    return pageText.replace(/^path:.*$/m, (line) => `${line}\naliases: [${alias}]`);
+  if (data.aliases.includes(alias)) return pageText;
+  return writeYaml(pageText, { ...data, aliases: [...data.aliases, alias] });
 }

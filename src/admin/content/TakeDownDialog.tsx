@@ -10,14 +10,28 @@ import styles from './content.module.css';
 import { nameOf } from './kinds.ts';
 import { type Refusal, RefusalAlert, refusalOf } from './Refusal.tsx';
 
-/** The addresses a taken-down page may lead to: every live page's, its section's main page first. */
+/** The pages that stay on the site when `page` is taken down. */
+const staying = (page: PageSummary, pages: readonly PageSummary[]) =>
+  pages.filter((p) => !p.unpublished && !p.problem && p.file !== page.file);
+
+/**
+ * The addresses a taken-down page may lead to: every live page's, its section's main page first.
+ * Its own other addresses are among them: another page answers there from now on.
+ */
 export function takeDownTargets(page: PageSummary, pages: readonly PageSummary[]): string[] {
-  const live = pages
-    .filter((p) => !p.unpublished && !p.problem && p.file !== page.file)
-    .flatMap((p) => [p.path, ...p.aliases]);
+  const live = [...staying(page, pages).flatMap((p) => [p.path, ...p.aliases]), ...page.aliases];
   const section = page.path.replace(/\/[^/]+$/, '') || '/';
   const first = live.includes(section) ? section : '/';
   return [first, ...[...new Set(live)].filter((a) => a !== first).sort()];
+}
+
+/** The pages that can take over the taken-down page's other addresses: its own kind first. */
+export function aliasHolders(page: PageSummary, pages: readonly PageSummary[]): PageSummary[] {
+  const candidates = staying(page, pages);
+  return [
+    ...candidates.filter((p) => p.kind === page.kind),
+    ...candidates.filter((p) => p.kind !== page.kind),
+  ];
 }
 
 export function TakeDownDialog({
@@ -37,6 +51,11 @@ export function TakeDownDialog({
 }) {
   const targets = useMemo(() => takeDownTargets(page, pages), [page, pages]);
   const [to, setTo] = useState(targets[0] ?? '/');
+  const holders = useMemo(() => aliasHolders(page, pages), [page, pages]);
+  const [aliasesTo, setAliasesTo] = useState<Record<string, string>>(() =>
+    Object.fromEntries(page.aliases.map((alias) => [alias, holders[0]?.file ?? ''])),
+  );
+  const holderIds = useId();
   const [error, setError] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -54,7 +73,12 @@ export function TakeDownDialog({
     setBusy(true);
     setError(null);
     try {
-      const saved = await client.takeDown(page.file, version, to);
+      const saved = await client.takeDown(
+        page.file,
+        version,
+        to,
+        page.aliases.length ? aliasesTo : undefined,
+      );
       onTakenDown(saved.text, saved.version);
     } catch (e) {
       // A refusal names its problems (the validator's words): show them, not only their count.
@@ -89,6 +113,25 @@ export function TakeDownDialog({
             ))}
           </select>
         </p>
+        {page.aliases.map((alias, i) => (
+          <p key={alias}>
+            <label htmlFor={`${holderIds}-${i}`}>
+              This page also answers at <code>{alias}</code>. From now on, that address shows
+            </label>
+            <br />
+            <select
+              id={`${holderIds}-${i}`}
+              value={aliasesTo[alias] ?? ''}
+              onChange={(e) => setAliasesTo((current) => ({ ...current, [alias]: e.target.value }))}
+            >
+              {holders.map((p) => (
+                <option key={p.file} value={p.file}>
+                  {nameOf(p)} ({p.path})
+                </option>
+              ))}
+            </select>
+          </p>
+        ))}
         {error && <RefusalAlert refusal={error} />}
         <button type="submit" className={styles.danger} disabled={busy}>
           Take down

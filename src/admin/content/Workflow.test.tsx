@@ -436,6 +436,36 @@ describe('site settings and publishing', () => {
     expect(within(row).queryByRole('button', { name: /^Take down/ })).toBeNull();
   });
 
+  it('takes down a job that also answers at /careers, handing that address to another opening', async () => {
+    server.answer('POST /take-down', () => ({
+      status: 200,
+      body: { version: 'v2', text: 'unpublished: true\n', commit: 'c'.repeat(40) },
+    }));
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Take down Customer Support/ }));
+    const dialog = document.querySelector('dialog') as HTMLElement;
+    // Its own address can lead to Careers: another opening answers there from now on.
+    expect(within(dialog).getByLabelText('Its address leads to')).toHaveValue('/careers');
+    const holder = within(dialog).getByLabelText(
+      /^This page also answers at \/careers\. From now on, that address shows/,
+    );
+    const offered = within(holder)
+      .getAllByRole('option', { hidden: true })
+      .map((o) => o.textContent);
+    // Other job openings first, never the page itself.
+    expect(offered[0]).toMatch(/\(\/careers\//);
+    expect(offered.join()).not.toContain('/careers/customer-support');
+    await userEvent.selectOptions(holder, 'pages/careers/app-developer.yaml');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take down', hidden: true }));
+    await waitFor(() => expect(document.querySelector('dialog')).toBeNull());
+    expect(server.calls.find((c) => c.method === 'POST' && c.url.endsWith('/take-down'))?.body).toEqual({
+      file: 'pages/careers/customer-support.yaml',
+      version: expect.any(String),
+      to: '/careers',
+      aliasesTo: { '/careers': 'pages/careers/app-developer.yaml' },
+    });
+  });
+
   it('lists the latest Publishes, newest first, with who, the outcome and the time taken', async () => {
     render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
     await userEvent.click(await screen.findByText('Publish history'));

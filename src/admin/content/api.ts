@@ -160,8 +160,11 @@ export interface ContentApi {
   history(file: string): Promise<{ enabled: boolean; message?: string; versions: HistoryVersion[] }>;
   version(file: string, commit: string): Promise<string>;
   restore(file: string, commit: string, version: string): Promise<Saved>;
-  /** Takes the page off the site; its address then leads to `to` (a redirect). One commit. */
-  takeDown(file: string, version: string, to: string): Promise<Saved>;
+  /**
+   * Takes the page off the site; its address then leads to `to` (a redirect), and each of its other
+   * addresses goes to the page named in `aliasesTo` (address → file). One commit.
+   */
+  takeDown(file: string, version: string, to: string, aliasesTo?: Record<string, string>): Promise<Saved>;
   /** Moves the page to address `to`: its old address redirects, links follow. One commit. */
   move(file: string, version: string, to: string): Promise<Moved>;
   /** Returns a page taken down to the site at its address, without the redirect. One commit. */
@@ -239,7 +242,8 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     version: async (file, commit) =>
       (await call<{ text: string }>('GET', `/version${q({ file, commit })}`)).text,
     restore: (file, commit, version) => call<Saved>('POST', '/restore', { file, commit, version }),
-    takeDown: (file, version, to) => call<Saved>('POST', '/take-down', { file, version, to }),
+    takeDown: (file, version, to, aliasesTo) =>
+      call<Saved>('POST', '/take-down', { file, version, to, ...(aliasesTo && { aliasesTo }) }),
     move: (file, version, to) => call<Moved>('POST', '/move', { file, version, to }),
     putBack: (file, version) => call<Saved>('POST', '/put-back', { file, version }),
     uploadImage: async (kind, page, image) => {
