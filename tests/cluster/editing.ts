@@ -24,6 +24,7 @@ import { parse } from 'yaml';
 import { hashPassword } from '../../server/admin/password.ts';
 import { REPO_ROOT } from '../../server/config.ts';
 import { PDF_BYTES, removeTempDirs } from '../../server/testSupport.ts';
+import { checklist } from './checks.ts';
 import { type Answer, json, type SendOptions, sender } from './http.ts';
 import {
   distDir,
@@ -41,19 +42,7 @@ import {
 const ROUNDS = 20;
 /** A failure bound: the time measured is printed, and goes in the README's quality evidence. */
 const SERVED_WITHIN_MS = 30_000;
-const started = Date.now();
-const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-
-const failures: string[] = [];
-function check(ok: boolean, what: string): void {
-  console.log(`${ok ? '  ok  ' : '  FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-}
-
-process.on('uncaughtException', (error) => {
-  console.error('test:cluster (editing) crashed:', error);
-  process.exit(1);
-});
+const { check, seconds, stopped, finish } = checklist('test:cluster (editing and publishing)');
 
 const databaseUrl = await findPostgres();
 if (!databaseUrl) {
@@ -458,17 +447,9 @@ try {
   }
   console.log(`== test:cluster (editing and publishing): ${seconds()} in all`);
 } catch (error) {
-  failures.push(String(error instanceof Error ? (error.stack ?? error.message) : error));
-  console.error(error);
+  stopped(error);
   for (const i of instances) console.error(`--- instance ${i.port} output:\n${i.output().slice(-3000)}`);
 } finally {
   await cleanup();
 }
-if (failures.length) {
-  console.error(
-    `test:cluster (editing) failed (${failures.length}):\n${failures.map((f) => `  - ${f}`).join('\n')}`,
-  );
-  process.exit(1);
-}
-console.log('test:cluster (editing and publishing) passed.');
-process.exit(0);
+finish();

@@ -21,6 +21,7 @@ import { REPO_ROOT } from '../../server/config.ts';
 import { messageIdOf, NOTIFIER_DEFAULTS } from '../../server/notify/notifier.ts';
 import type { FormName } from '../../server/storage/repository.ts';
 import { DOCX_BYTES, PDF_BYTES, removeTempDirs } from '../../server/testSupport.ts';
+import { checklist } from './checks.ts';
 import { json, sender } from './http.ts';
 import {
   distDir,
@@ -40,20 +41,7 @@ const TOTAL = 1_000;
 const CONCURRENCY = 20;
 const CLIENT_ADDRESSES = 100;
 const LIMIT = 20;
-const started = Date.now();
-const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-
-const failures: string[] = [];
-function check(ok: boolean, what: string): void {
-  console.log(`${ok ? '  ok  ' : '  FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-}
-
-// Whatever goes wrong, say so and fail (never a silent exit).
-process.on('uncaughtException', (error) => {
-  console.error('test:cluster crashed:', error);
-  process.exit(1);
-});
+const { check, seconds, stopped, finish } = checklist('test:cluster');
 
 const databaseUrl = await findPostgres();
 if (!databaseUrl) {
@@ -408,8 +396,7 @@ try {
     `== test:cluster: ${TOTAL} submissions at concurrency ${CONCURRENCY} through nginx, 1 kill -9, ${acknowledged.length} acknowledged, ${lost.length} lost, ${emailed} emails for ${outbox.length} stored (${twice} duplicates), rate limit ${accepted}/${LIMIT + 5} accepted with limit ${LIMIT}; ${seconds()} in all`,
   );
 } catch (error) {
-  failures.push(String(error instanceof Error ? (error.stack ?? error.message) : error));
-  console.error(error);
+  stopped(error);
   for (const i of instances) console.error(`--- instance ${i.port} output:\n${i.output().slice(-3000)}`);
   try {
     console.error(
@@ -421,9 +408,4 @@ try {
 } finally {
   await cleanup();
 }
-if (failures.length) {
-  console.error(`test:cluster failed (${failures.length}):\n${failures.map((f) => `  - ${f}`).join('\n')}`);
-  process.exit(1);
-}
-console.log('test:cluster passed.');
-process.exit(0);
+finish();

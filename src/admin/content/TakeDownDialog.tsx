@@ -4,11 +4,10 @@
  * marks the page taken down and adds the redirect in one commit; the page list then says "Taken
  * down", and Publish puts it live.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { ActionDialog } from './ActionDialog.tsx';
 import type { ContentApi, PageSummary, SiteFiles } from './api.ts';
-import styles from './content.module.css';
 import { nameOf } from './kinds.ts';
-import { type Refusal, RefusalAlert, refusalOf } from './Refusal.tsx';
 
 /** The pages that stay on the site when `page` is taken down. */
 const staying = (page: PageSummary, pages: readonly PageSummary[]) =>
@@ -55,91 +54,58 @@ export function TakeDownDialog({
   const [aliasesTo, setAliasesTo] = useState<Record<string, string>>(() =>
     Object.fromEntries(page.aliases.map((alias) => [alias, holders[0]?.file ?? ''])),
   );
-  const holderIds = useId();
-  const [error, setError] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const ids = { heading: useId(), target: useId() };
-  const name = nameOf(page);
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal?.();
-  }, []);
+  const ids = { target: useId(), holder: useId() };
 
   const takeDown = async () => {
     const version = site.files[page.file]?.version;
     if (!version) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await client.takeDown(
-        page.file,
-        version,
-        to,
-        page.aliases.length ? aliasesTo : undefined,
-      );
-      onTakenDown(saved.text, saved.version);
-    } catch (e) {
-      // A refusal names its problems (the validator's words): show them, not only their count.
-      setError(refusalOf(e));
-      setBusy(false);
-    }
+    const saved = await client.takeDown(page.file, version, to, page.aliases.length ? aliasesTo : undefined);
+    onTakenDown(saved.text, saved.version);
   };
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby={ids.heading} onCancel={onCancel}>
-      <form
-        method="dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void takeDown();
-        }}
-      >
-        <h2 id={ids.heading}>Take down “{name}”?</h2>
-        <p>
-          The page leaves the site: its menus, lists and the sitemap no longer show it, and visitors who open{' '}
-          <code>{page.path}</code> are sent on to the page you choose. Its file is kept, so it can be
-          published again. The change goes live when you publish the site.
-        </p>
-        <p>
-          <label htmlFor={ids.target}>Its address leads to</label>
+    <ActionDialog
+      heading={<>Take down “{nameOf(page)}”?</>}
+      action="Take down"
+      danger
+      onAct={takeDown}
+      onCancel={onCancel}
+    >
+      <p>
+        The page leaves the site: its menus, lists and the sitemap no longer show it, and visitors who open{' '}
+        <code>{page.path}</code> are sent on to the page you choose. Its file is kept, so it can be published
+        again. The change goes live when you publish the site.
+      </p>
+      <p>
+        <label htmlFor={ids.target}>Its address leads to</label>
+        <br />
+        <select id={ids.target} value={to} onChange={(e) => setTo(e.target.value)}>
+          {targets.map((address) => (
+            <option key={address} value={address}>
+              {address}
+            </option>
+          ))}
+        </select>
+      </p>
+      {page.aliases.map((alias, i) => (
+        <p key={alias}>
+          <label htmlFor={`${ids.holder}-${i}`}>
+            This page also answers at <code>{alias}</code>. From now on, that address shows
+          </label>
           <br />
-          <select id={ids.target} value={to} onChange={(e) => setTo(e.target.value)}>
-            {targets.map((address) => (
-              <option key={address} value={address}>
-                {address}
+          <select
+            id={`${ids.holder}-${i}`}
+            value={aliasesTo[alias] ?? ''}
+            onChange={(e) => setAliasesTo((current) => ({ ...current, [alias]: e.target.value }))}
+          >
+            {holders.map((p) => (
+              <option key={p.file} value={p.file}>
+                {nameOf(p)} ({p.path})
               </option>
             ))}
           </select>
         </p>
-        {page.aliases.map((alias, i) => (
-          <p key={alias}>
-            <label htmlFor={`${holderIds}-${i}`}>
-              This page also answers at <code>{alias}</code>. From now on, that address shows
-            </label>
-            <br />
-            <select
-              id={`${holderIds}-${i}`}
-              value={aliasesTo[alias] ?? ''}
-              onChange={(e) => setAliasesTo((current) => ({ ...current, [alias]: e.target.value }))}
-            >
-              {holders.map((p) => (
-                <option key={p.file} value={p.file}>
-                  {nameOf(p)} ({p.path})
-                </option>
-              ))}
-            </select>
-          </p>
-        ))}
-        {error && <RefusalAlert refusal={error} />}
-        <button type="submit" className={styles.danger} disabled={busy}>
-          Take down
-        </button>{' '}
-        <button type="button" className={styles.secondary} onClick={onCancel}>
-          Cancel
-        </button>
-      </form>
-    </dialog>
+      ))}
+    </ActionDialog>
   );
 }
