@@ -15,7 +15,7 @@ import pg from 'pg';
 import { codeVersion } from '../../node/release.ts';
 import { SitePublisher } from '../../server/editor/publish.ts';
 import { ReleaseLog } from '../../server/editor/releaseLog.ts';
-import { storeBuild } from '../../server/releases/releaseFiles.ts';
+import { readServedBuild, storeBuild } from '../../server/releases/releaseFiles.ts';
 import { ReleaseFollower } from '../../server/releases/releaseFollower.ts';
 import { type Db, openDb } from '../../server/storage/db.ts';
 import { migrate } from '../../server/storage/migrations.ts';
@@ -115,11 +115,16 @@ export async function measureSharedPublish(
       await a.publisher.settled();
       const state = a.publisher.state();
       if (state.state !== 'done') throw new Error(`Publish ${state.state}: ${state.message}`);
+      const servedBefore = readServedBuild(b.distDir)?.buildId;
       for (const end = Date.now() + 120_000; b.site.switchedAt === bBefore; ) {
         if (Date.now() > end) throw new Error('B did not switch within 120 s');
         await new Promise((r) => setTimeout(r, 20));
       }
-      return { a: (a.site.switchedAt - pressed) / 1000, b: (b.site.switchedAt - pressed) / 1000 };
+      const bServes = b.site.switchedAt;
+      // B's switch is complete (its DIST_DIR too) before the next Publish is measured.
+      while (readServedBuild(b.distDir)?.buildId === servedBefore)
+        await new Promise((r) => setTimeout(r, 20));
+      return { a: (a.site.switchedAt - pressed) / 1000, b: (bServes - pressed) / 1000 };
     };
     const first = await publish();
     edit();

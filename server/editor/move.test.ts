@@ -6,7 +6,7 @@
  * leads to the new one; what cannot be done is refused before anything is written.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -131,7 +131,25 @@ describe('Change address', () => {
       const res = await move(payload);
       expect([res.statusCode, res.json().message]).toEqual([status, message]);
     }
+    // Deeper than any page can be: refused in words, not a server error.
+    const deep = await move({ file: PRIVACY, version: privacy.version, to: '/a/b/c/d/e' });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().message).toEqual(expect.any(String));
     expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('status', '--porcelain')).toBe('');
+  });
+
+  it('puts every file back as it was when the commit fails, the page still at its address', async () => {
+    const opened = await open(PRIVACY);
+    const site = onDisk('site.yaml');
+    // Another git command holds the repository's lock: the commit cannot be made.
+    writeFileSync(path.join(dir, '.git', 'index.lock'), '');
+    const res = await move({ file: PRIVACY, version: opened.version, to: '/privacy-notice' });
+    rmSync(path.join(dir, '.git', 'index.lock'));
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    expect(onDisk(PRIVACY)).toBe(opened.text);
+    expect(existsSync(path.join(dir, 'pages/privacy-notice.yaml'))).toBe(false);
+    expect(onDisk('site.yaml')).toBe(site);
     expect(git('status', '--porcelain')).toBe('');
   });
 });

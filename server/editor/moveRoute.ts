@@ -4,19 +4,18 @@
  * every file it touched. Answers the page's new file, version and text, and the files whose links
  * it updated.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parse } from 'yaml';
 import { isTakenDown } from '../../src/content/model.ts';
 import { SITE_SETTINGS_FILE } from '../../src/content/pictureUse.ts';
 import { fileOfPath } from '../../src/validator/pageRules.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
-import { listPageFiles, readContentFile, writeContentFile } from './contentStore.ts';
+import { listPageFiles, readContentFile } from './contentStore.ts';
 import { addressProblem, movedPageText, moveMessages, relinkedText } from './move.ts';
 import { redirectsTextWith } from './takeDown.ts';
 import { problemsAfterWrites } from './validateWrite.ts';
 import type { WriteRouteOptions } from './writeRouteOptions.ts';
+import { refusalMessage, writeTogether } from './writeTogether.ts';
 
 /** Addresses the site's frame depends on: they never move. */
 const FIXED = new Set(['/', '/404']);
@@ -56,45 +55,48 @@ export function registerMoveRoute(app: FastifyInstance, options: WriteRouteOptio
       if (FIXED.has(from)) return fail(reply, 400, { message: moveMessages.fixed });
       if (isTakenDown(page)) return fail(reply, 409, { message: moveMessages.takenDown });
       if (to === from) return fail(reply, 400, { message: moveMessages.same });
-      const target = fileOfPath(to);
-      if (readContentFile(root, target) || aliasHolder(root, to))
-        return fail(reply, 409, { message: moveMessages.taken(to) });
-
-      // The whole change: the page at its new file, the redirect, and every link to the old address.
+      let target: string;
       const writes = new Map<string, string | undefined>();
-      const moved = movedPageText(current.text, to);
-      writes.set(file, undefined);
-      writes.set(target, relinkedText(moved, from, to) ?? moved);
-      const redirectsText = redirectsTextWith(readContentFile(root, REDIRECTS_FILE)?.text, from, to);
-      writes.set(REDIRECTS_FILE, redirectsText);
       const relinked: string[] = [];
-      for (const other of [SITE_SETTINGS_FILE, ...listPageFiles(root)]) {
-        if (other === file) continue;
-        const text = readContentFile(root, other)?.text;
-        const next = text === undefined ? undefined : relinkedText(text, from, to);
-        if (next === undefined) continue;
-        writes.set(other, next);
-        relinked.push(other);
+      try {
+        target = fileOfPath(to);
+        if (readContentFile(root, target) || aliasHolder(root, to))
+          return fail(reply, 409, { message: moveMessages.taken(to) });
+
+        // The whole change: the page at its new file, the redirect, and every link to the old address.
+        const moved = movedPageText(current.text, to);
+        writes.set(file, undefined);
+        writes.set(target, relinkedText(moved, from, to) ?? moved);
+        const redirectsText = redirectsTextWith(readContentFile(root, REDIRECTS_FILE)?.text, from, to);
+        writes.set(REDIRECTS_FILE, redirectsText);
+        for (const other of [SITE_SETTINGS_FILE, ...listPageFiles(root)]) {
+          if (other === file) continue;
+          const text = readContentFile(root, other)?.text;
+          const next = text === undefined ? undefined : relinkedText(text, from, to);
+          if (next === undefined) continue;
+          writes.set(other, next);
+          relinked.push(other);
+        }
+      } catch (error) {
+        const refusal = refusalMessage(error);
+        if (refusal) return fail(reply, 400, { message: refusal });
+        throw error;
       }
       const problems = problemsAfterWrites(root, writes);
       if (problems.length)
         return fail(reply, 400, { message: moveMessages.notSaved(problems.length), errors: problems });
 
-      let version = '';
-      for (const [name, text] of writes) {
-        if (text === undefined) rmSync(path.join(root, name), { force: true });
-        else {
-          const written = writeContentFile(root, name, text);
-          if (name === target) version = written;
-        }
-      }
       const title = page?.title ?? file;
       const links = relinked.length ? `, links updated in ${relinked.join(', ')}` : '';
-      const commit = await options.history.commit(
-        [...writes.keys()],
-        options.author(request),
-        `Move ${title} from ${from} to ${to} (${file} → ${target})${links}`,
+      const { versions, committed } = await writeTogether(root, writes, (files) =>
+        options.history.commit(
+          files,
+          options.author(request),
+          `Move ${title} from ${from} to ${to} (${file} → ${target})${links}`,
+        ),
       );
+      const version = versions.get(target);
+      const commit = committed;
       return { file: target, path: to, version, text: writes.get(target), commit, relinked };
     });
   });

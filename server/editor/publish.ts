@@ -39,6 +39,11 @@ export interface PublishState {
   durationMs?: number;
 }
 
+/** What a Publish has done that its ending must know: whether its release is logged already. */
+interface Outcome {
+  logged: boolean;
+}
+
 export interface Publisher {
   state(): PublishState;
   /** Starts a build unless one is running (`by`: who pressed Publish); returns the state right after. */
@@ -55,6 +60,8 @@ export const publishMessages = {
   failed: 'Not published: the build stopped. The site still shows the previous version.',
   noServer: 'Not published: this server does not serve the site itself, so there is nothing to switch.',
   noFacts: 'The build wrote no list of service types and open positions for the forms.',
+  noRelease:
+    'The build wrote no release.json, so the other servers of this site could not be told which build to serve.',
   busy: 'Not published: another Publish is under way on another server of this site. It puts every saved change live; press Publish again once it has finished.',
 };
 
@@ -109,13 +116,12 @@ export class SitePublisher implements Publisher {
   private running: Promise<void> | undefined;
   /** The pages the last successful build wrote. */
   private pages = 0;
-  /** The stored build the last successful Publish put live (when builds are shared). */
-  private buildId: number | undefined;
-  /**
-   * True from Publish pressed until it is logged, and while a build another instance published is
-   * put live here (adopt): one switch at a time, and a release being logged is not taken for old.
-   */
-  private switching = false;
+  /** True from Publish pressed until it is logged: a release being made is not taken for old. */
+  private publishing = false;
+  /** True while a build another instance published is being put live here (adopt). */
+  private adopting = false;
+  /** Switches run one after the other, a Publish's own or another instance's (goLive). */
+  private switches: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
 
   constructor(private readonly options: SitePublisherOptions) {
@@ -131,17 +137,18 @@ export class SitePublisher implements Publisher {
   }
 
   start(by: Person = UNNAMED_STAFF): PublishState {
-    if (this.current.state === 'running') return this.state();
+    // One Publish at a time, until it is logged too.
+    if (this.current.state === 'running' || this.publishing) return this.state();
     const started = this.now();
-    this.switching = true;
-    this.buildId = undefined;
+    this.publishing = true;
+    const outcome: Outcome = { logged: false };
     this.current = {
       state: 'running',
       step: STEP_NAMES.validate,
       startedAt: new Date(started).toISOString(),
     };
     const { exclusive } = this.options;
-    const build = () => this.run(started);
+    const build = () => this.run(started, by, outcome);
     this.running = (exclusive ? exclusive(build) : build().then(() => true))
       .then((ran) => {
         if (!ran) this.finish(started, 'failed', publishMessages.busy);
@@ -153,16 +160,23 @@ export class SitePublisher implements Publisher {
           `${publishMessages.failed} ${error instanceof Error ? error.message : ''}`.trim(),
         );
       })
-      .then(() => this.recordOutcome(started, by))
+      .then(() => (outcome.logged ? undefined : this.recordOutcome(started, by)))
       .finally(() => {
-        this.switching = false;
+        this.publishing = false;
       });
     return this.state();
   }
 
-  /** Whether a Publish (or a switch to another instance's build) is under way here. */
+  /** Whether a Publish, or a switch to another instance's build, is under way here. */
   busy(): boolean {
-    return this.switching;
+    return this.publishing || this.adopting;
+  }
+
+  /** Runs `change` once the switches before it have ended. */
+  private oneSwitchAtATime<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.switches.then(change, change);
+    this.switches = next.catch(() => undefined);
+    return next;
   }
 
   /**
@@ -172,19 +186,23 @@ export class SitePublisher implements Publisher {
    */
   async adopt(work: string, build: ServedBuild): Promise<boolean> {
     const served = this.options.served();
-    if (this.switching || !served) {
+    if (this.busy() || !served) {
       await rm(work, { recursive: true, force: true });
       return false;
     }
-    this.switching = true;
+    this.adopting = true;
     try {
-      const facts = loadBuildFacts(work);
-      if (!facts) throw new Error(publishMessages.noFacts);
-      await this.goLive(work, `${this.now().toString(36)}-${process.pid}`, served, facts, build);
-      return true;
+      return await this.oneSwitchAtATime(async () => {
+        // A Publish pressed meanwhile makes a newer release: this one is not put live.
+        if (this.publishing) return false;
+        const facts = loadBuildFacts(work);
+        if (!facts) throw new Error(publishMessages.noFacts);
+        await this.goLive(work, `${this.now().toString(36)}-${process.pid}`, served, facts, build);
+        return true;
+      });
     } finally {
       await rm(work, { recursive: true, force: true });
-      this.switching = false;
+      this.adopting = false;
     }
   }
 
@@ -204,7 +222,6 @@ export class SitePublisher implements Publisher {
       await record({
         state: live ? 'live' : 'failed',
         ...(release && { release }),
-        ...(live && this.buildId !== undefined && { buildId: this.buildId }),
         by,
         startedAt: new Date(started),
         finishedAt: finishedAt ? new Date(finishedAt) : new Date(this.now()),
@@ -229,7 +246,7 @@ export class SitePublisher implements Publisher {
     };
   }
 
-  private async run(started: number): Promise<void> {
+  private async run(started: number, by: Person, outcome: Outcome): Promise<void> {
     const served = this.options.served();
     if (!served) return this.finish(started, 'failed', publishMessages.noServer);
     await this.options.beforeBuild?.();
@@ -255,18 +272,32 @@ export class SitePublisher implements Publisher {
     this.current = { ...this.current, step: STEP_NAMES.live };
     // Every instance can fetch the build before any serves it: a Publish that dies from here on
     // leaves a stored build that no release names, and every instance on the old one.
-    const release = readRelease(work);
     let shared: ServedBuild | undefined;
-    if (this.options.share && release) {
+    const { share, record } = this.options;
+    if (share) {
       try {
-        shared = await this.options.share(work, release);
+        const release = readRelease(work);
+        if (!release) throw new Error(publishMessages.noRelease);
+        shared = await share(work, release);
+        // Logged before anything switches: every instance, this one too, follows the log, so a
+        // release that cannot be logged is put live nowhere, and one logged is put live everywhere.
+        await record?.({
+          state: 'live',
+          release,
+          buildId: shared.buildId,
+          by,
+          startedAt: new Date(started),
+          finishedAt: new Date(this.now()),
+          pages,
+          message: publishMessages.done(pages, ((this.now() - started) / 1000).toFixed(1)),
+        });
+        outcome.logged = true;
       } catch (error) {
         await rm(work, { recursive: true, force: true });
         throw error;
       }
-      this.buildId = shared.buildId;
     }
-    await this.goLive(work, id, served, facts, shared);
+    await this.oneSwitchAtATime(() => this.goLive(work, id, served, facts, shared));
     this.pages = pages;
     this.finish(started, 'done', publishMessages.done(pages, ((this.now() - started) / 1000).toFixed(1)));
   }

@@ -8,10 +8,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parse } from 'yaml';
 import { isTakenDown } from '../../src/content/model.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
-import { readContentFile, writeContentFile } from './contentStore.ts';
+import { readContentFile } from './contentStore.ts';
 import { putBackText, redirectsTextWithout, takeDownMessages } from './takeDown.ts';
 import { problemsAfterWrites } from './validateWrite.ts';
 import type { WriteRouteOptions } from './writeRouteOptions.ts';
+import { refusalMessage, writeTogether } from './writeTogether.ts';
 
 export const putBackMessages = {
   notSaved: (n: number) =>
@@ -35,20 +36,28 @@ export function registerPutBackRoute(app: FastifyInstance, options: WriteRouteOp
       const page = parse(current.text) as { path?: string; title?: string; unpublished?: boolean } | null;
       if (!page?.path) return fail(reply, 422, { message: takeDownMessages.notAPage });
       if (!isTakenDown(page)) return fail(reply, 409, { message: takeDownMessages.notDown });
-      const writes = new Map<string, string>([[file, putBackText(current.text)]]);
-      const redirects = readContentFile(root, REDIRECTS_FILE)?.text;
-      if (redirects !== undefined) {
-        const without = redirectsTextWithout(redirects, page.path);
-        if (without !== redirects) writes.set(REDIRECTS_FILE, without);
+      const writes = new Map<string, string>();
+      try {
+        writes.set(file, putBackText(current.text));
+        const redirects = readContentFile(root, REDIRECTS_FILE)?.text;
+        if (redirects !== undefined) {
+          const without = redirectsTextWithout(redirects, page.path);
+          if (without !== redirects) writes.set(REDIRECTS_FILE, without);
+        }
+      } catch (error) {
+        const refusal = refusalMessage(error);
+        if (refusal) return fail(reply, 400, { message: refusal });
+        throw error;
       }
       const problems = problemsAfterWrites(root, writes);
       if (problems.length)
         return fail(reply, 400, { message: putBackMessages.notSaved(problems.length), errors: problems });
-      const versions = new Map([...writes].map(([name, text]) => [name, writeContentFile(root, name, text)]));
-      const commit = await options.history.commit(
-        [...writes.keys()],
-        options.author(request),
-        `Put back ${page.title ?? file} (${file}) at ${page.path}`,
+      const { versions, committed: commit } = await writeTogether(root, writes, (files) =>
+        options.history.commit(
+          files,
+          options.author(request),
+          `Put back ${page.title ?? file} (${file}) at ${page.path}`,
+        ),
       );
       return { version: versions.get(file), text: writes.get(file), commit };
     });

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parse } from 'yaml';
 import { isTakenDown } from '../../src/content/model.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
-import { readContentFile, writeContentFile } from './contentStore.ts';
+import { readContentFile } from './contentStore.ts';
 import {
   redirectsTextWith,
   takeDownMessages,
@@ -19,6 +19,7 @@ import {
 } from './takeDown.ts';
 import { problemsAfterWrites } from './validateWrite.ts';
 import type { WriteRouteOptions } from './writeRouteOptions.ts';
+import { refusalMessage, writeTogether } from './writeTogether.ts';
 
 interface PageHead {
   path?: string;
@@ -72,25 +73,40 @@ export function registerTakeDownRoute(app: FastifyInstance, options: WriteRouteO
           isTakenDown(holderPage)
         )
           return fail(reply, 400, { message: takeDownMessages.badHolder(alias) });
-        writes.set(holderFile, withAliasText(text, alias));
+        try {
+          writes.set(holderFile, withAliasText(text, alias));
+        } catch (error) {
+          const refusal = refusalMessage(error);
+          if (refusal) return fail(reply, 400, { message: refusal });
+          throw error;
+        }
       }
-      const pageText = takenDownText(aliases.length ? withoutAliasesText(current.text) : current.text);
+      let pageText: string;
+      let redirectsText: string;
+      try {
+        pageText = takenDownText(aliases.length ? withoutAliasesText(current.text) : current.text);
+        redirectsText = redirectsTextWith(readContentFile(root, REDIRECTS_FILE)?.text, page.path, to);
+      } catch (error) {
+        const refusal = refusalMessage(error);
+        if (refusal) return fail(reply, 400, { message: refusal });
+        throw error;
+      }
       writes.set(file, pageText);
-      const redirectsText = redirectsTextWith(readContentFile(root, REDIRECTS_FILE)?.text, page.path, to);
       writes.set(REDIRECTS_FILE, redirectsText);
       const problems = problemsAfterWrites(root, writes);
       if (problems.length)
         return fail(reply, 400, { message: takeDownMessages.notSaved(problems.length), errors: problems });
-      const versions = new Map([...writes].map(([name, text]) => [name, writeContentFile(root, name, text)]));
       const handedOver = aliases.map((alias) => `${alias} to ${aliasesTo[alias]}`).join(', ');
-      const commit = await options.history.commit(
-        [
-          file,
-          REDIRECTS_FILE,
-          ...[...writes.keys()].filter((name) => name !== file && name !== REDIRECTS_FILE),
-        ],
-        options.author(request),
-        `Take down ${page.title ?? file} (${file}): ${page.path} now leads to ${to}${handedOver ? `; ${handedOver}` : ''}`,
+      const { versions, committed: commit } = await writeTogether(root, writes, () =>
+        options.history.commit(
+          [
+            file,
+            REDIRECTS_FILE,
+            ...[...writes.keys()].filter((name) => name !== file && name !== REDIRECTS_FILE),
+          ],
+          options.author(request),
+          `Take down ${page.title ?? file} (${file}): ${page.path} now leads to ${to}${handedOver ? `; ${handedOver}` : ''}`,
+        ),
       );
       return {
         version: versions.get(file),

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listFiles } from '../../node/listFiles.ts';
 import { RELEASE_FILE, type Release } from '../../node/release.ts';
@@ -27,8 +28,30 @@ export interface ServedBuild {
 
 /** Uploaded and fetched a batch at a time: a few MB in memory at most, however big the site. */
 const HASHES_PER_QUERY = 500;
-const UPLOAD_BATCH_BYTES = 4 * 1024 * 1024;
-const FETCH_BATCH = 40;
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const SEGMENT = /^(?!\.\.?$)[^/\\\0]+$/;
+
+/**
+ * Whether a name from a file list is one a build writes: client/ and a path of plain names below it,
+ * or the release and facts files beside it. A list read from the database or from disk names only
+ * such files, or none is read: a damaged list must not write, or link, anything outside the build.
+ */
+export function isBuildFileName(name: string): boolean {
+  if (name === RELEASE_FILE || name === SITE_FACTS_FILE) return true;
+  const [first, ...rest] = name.split('/');
+  return first === 'client' && rest.length > 0 && rest.every((segment) => SEGMENT.test(segment));
+}
+
+/** The file list, checked name by name and hash by hash; throws on the first that is not one. */
+function checkedFileList(files: unknown, where: string): FileList {
+  if (!files || typeof files !== 'object') throw new Error(`${where} holds no file list.`);
+  for (const [name, hash] of Object.entries(files))
+    if (!isBuildFileName(name) || typeof hash !== 'string' || !SHA256.test(hash))
+      throw new Error(`${where} names a file no build writes: ${JSON.stringify(name).slice(0, 200)}.`);
+  return files as FileList;
+}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -38,14 +61,17 @@ function batches<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** The shared files of the build in `outDir` (the folder holding client/). */
-export function fileListOf(outDir: string): FileList {
+/**
+ * The shared files of the build in `outDir` (the folder holding client/). Read one file at a time,
+ * so the server goes on answering requests while a large site is hashed.
+ */
+export async function fileListOf(outDir: string): Promise<FileList> {
   const files: FileList = {};
   const names = [
     ...listFiles(path.join(outDir, 'client')).map((f) => `client/${f}`),
     ...[RELEASE_FILE, SITE_FACTS_FILE].filter((f) => existsSync(path.join(outDir, f))),
   ];
-  for (const name of names.sort()) files[name] = sha256(readFileSync(path.join(outDir, name)));
+  for (const name of names.sort()) files[name] = sha256(await readFile(path.join(outDir, name)));
   return files;
 }
 
@@ -58,7 +84,7 @@ export async function storeBuild(
   outDir: string,
   release: Release,
 ): Promise<{ buildId: number; files: FileList; uploaded: number }> {
-  const files = fileListOf(outDir);
+  const files = await fileListOf(outDir);
   const pathOf = new Map<string, string>();
   for (const [name, hash] of Object.entries(files)) if (!pathOf.has(hash)) pathOf.set(hash, name);
   const known = new Set<string>();
@@ -83,10 +109,10 @@ export async function storeBuild(
     pendingBytes = 0;
   };
   for (const [hash, name] of missing) {
-    const bytes = readFileSync(path.join(outDir, name));
+    const bytes = await readFile(path.join(outDir, name));
     pending.push({ hash, bytes });
     pendingBytes += bytes.length;
-    if (pendingBytes >= UPLOAD_BATCH_BYTES) await flush();
+    if (pendingBytes >= BATCH_BYTES) await flush();
   }
   await flush();
   const row = await store.db
@@ -119,7 +145,7 @@ export async function fetchBuild(
     .where('id', '=', buildId)
     .executeTakeFirst();
   if (!row) throw new Error(`No build ${buildId} is stored in the database.`);
-  const files = JSON.parse(row.files) as FileList;
+  const files = checkedFileList(JSON.parse(row.files), `Build ${buildId}`);
   const local = new Map<string, string>();
   if (served)
     for (const [name, hash] of Object.entries(served.build.files))
@@ -150,7 +176,29 @@ export async function fetchBuild(
     if (file && existsSync(file)) for (const name of names) place(name, { file });
     else wanted.push(hash);
   }
-  for (const batch of batches(wanted, FETCH_BATCH)) {
+  // Batches of a few MB, whatever the files' sizes (a page, or a 10 MB picture).
+  const sizes = new Map<string, number>();
+  for (const some of batches(wanted, HASHES_PER_QUERY))
+    for (const row of await store.db
+      .selectFrom('release_blobs')
+      .select((e) => ['hash', e.fn<number>('length', ['bytes']).as('size')])
+      .where('hash', 'in', some)
+      .execute())
+      sizes.set(row.hash, Number(row.size));
+  const byBytes: string[][] = [];
+  let current: string[] = [];
+  let currentBytes = 0;
+  for (const hash of wanted) {
+    if (current.length && currentBytes + (sizes.get(hash) ?? 0) > BATCH_BYTES) {
+      byBytes.push(current);
+      current = [];
+      currentBytes = 0;
+    }
+    current.push(hash);
+    currentBytes += sizes.get(hash) ?? 0;
+  }
+  if (current.length) byBytes.push(current);
+  for (const batch of byBytes) {
     const rows = await store.db
       .selectFrom('release_blobs')
       .select(['hash', 'bytes'])
@@ -178,10 +226,10 @@ export function readServedBuild(distDir: string): ServedBuild | undefined {
     const data = JSON.parse(
       readFileSync(path.join(distDir, SERVED_BUILD_FILE), 'utf8'),
     ) as Partial<ServedBuild>;
-    return typeof data.buildId === 'number' && data.files && typeof data.files === 'object'
-      ? { buildId: data.buildId, files: data.files }
-      : undefined;
+    if (typeof data.buildId !== 'number') return undefined;
+    return { buildId: data.buildId, files: checkedFileList(data.files, SERVED_BUILD_FILE) };
   } catch {
+    // None, or one that cannot be trusted: the latest release is fetched whole.
     return undefined;
   }
 }
@@ -194,22 +242,39 @@ export function writeServedBuild(distDir: string, build: ServedBuild): void {
 }
 
 /**
- * Keeps the files of the latest `keep` builds and drops older builds and every file only they used:
- * the database holds a few releases' worth, not every Publish ever made.
+ * Keeps the builds of the latest `keep` releases put live, and any build newer than those (a Publish
+ * under way, or one whose release could not be logged); drops older builds and every file only they
+ * used. The database holds a few releases' worth, never the files of the release being served.
  */
 export async function pruneBuilds(store: Db, keep = 3): Promise<void> {
-  const kept = await store.db
-    .selectFrom('release_builds')
-    .select(['id', 'files'])
+  const live = await store.db
+    .selectFrom('releases')
+    .select('build_id')
+    .where('state', '=', 'live')
+    .where('build_id', 'is not', null)
     .orderBy('id', 'desc')
     .limit(keep)
     .execute();
-  const oldest = kept.at(-1)?.id;
-  if (oldest === undefined) return;
-  const stale = await store.db.selectFrom('release_builds').select('id').where('id', '<', oldest).execute();
+  const keptIds = live.map((r) => r.build_id).filter((id): id is number => id !== null);
+  if (keptIds.length < keep) return;
+  const newestKept = Math.max(...keptIds);
+  const stale = await store.db
+    .selectFrom('release_builds')
+    .select('id')
+    .where('id', 'not in', keptIds)
+    .where('id', '<', newestKept)
+    .execute();
   if (!stale.length) return;
+  await store.db
+    .deleteFrom('release_builds')
+    .where(
+      'id',
+      'in',
+      stale.map((b) => b.id),
+    )
+    .execute();
+  const kept = await store.db.selectFrom('release_builds').select('files').execute();
   const used = new Set(kept.flatMap((b) => Object.values(JSON.parse(b.files) as FileList)));
-  await store.db.deleteFrom('release_builds').where('id', '<', oldest).execute();
   const all = await store.db.selectFrom('release_blobs').select('hash').execute();
   const unused = all.map((b) => b.hash).filter((h) => !used.has(h));
   for (const batch of batches(unused, HASHES_PER_QUERY))

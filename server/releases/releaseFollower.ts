@@ -53,8 +53,10 @@ export class ReleaseFollower {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.stopListening?.();
+    // A look under way may open the listening connection again: it ends first.
     await this.checking;
+    await this.stopListening?.();
+    this.stopListening = undefined;
   }
 
   /** Looks for a newer release and switches to it; one look at a time (a second is queued). */
@@ -86,7 +88,7 @@ export class ReleaseFollower {
 
   private async listen(): Promise<void> {
     const { store } = this.options;
-    if (!store.listen || this.stopped) return;
+    if (!store.listen || this.stopped || this.stopListening) return;
     try {
       this.stopListening = await store.listen(
         RELEASE_CHANNEL,

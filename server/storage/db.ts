@@ -231,7 +231,14 @@ export function openDb(options: OpenOptions): Db {
           client.release(true);
           lost();
         });
-        await client.query(`listen ${channel}`);
+        try {
+          await client.query(`listen ${channel}`);
+        } catch (error) {
+          // The connection is given back, not kept half-listening: the caller tries again later.
+          stopped = true;
+          client.release(true);
+          throw error;
+        }
         return async () => {
           if (stopped) return;
           stopped = true;
