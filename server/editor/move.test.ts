@@ -101,9 +101,16 @@ describe('Change address', () => {
   it('refuses what it cannot do, in words, and writes nothing', async () => {
     const privacy = await open(PRIVACY);
     const home = await open('pages/index.yaml');
+    const support = await open('pages/careers/customer-support.yaml');
     const head = git('rev-parse', 'HEAD');
     const cases: [object, number, string][] = [
       [{ file: PRIVACY, version: privacy.version, to: '/about' }, 409, moveMessages.taken('/about')],
+      // The page's own other address.
+      [
+        { file: 'pages/careers/customer-support.yaml', version: support.version, to: '/careers' },
+        409,
+        moveMessages.ownAlias('/careers'),
+      ],
       // /careers is the second address (an alias) of a job opening.
       [{ file: PRIVACY, version: privacy.version, to: '/careers' }, 409, moveMessages.taken('/careers')],
       [

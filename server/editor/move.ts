@@ -20,6 +20,8 @@ export const moveMessages = {
     'Write the new address as it appears after the site name: a slash, then lower-case words joined by hyphens, such as /services/fleet-tracking.',
   same: 'That is already the page’s address. Write the address it should move to.',
   taken: (address: string) => `Another page already uses ${address}. Choose an address no page has.`,
+  ownAlias: (address: string) =>
+    `This page already answers at ${address} as one of its other addresses. Remove ${address} from its "Other addresses" first, or choose another address.`,
   changed:
     'Someone saved this page after you opened it. Open it again to see their changes, then change its address.',
   notSaved: (n: number) =>

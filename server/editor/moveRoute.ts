@@ -49,12 +49,18 @@ export function registerMoveRoute(app: FastifyInstance, options: WriteRouteOptio
       const current = readContentFile(root, file);
       if (!current) return fail(reply, 404, { message: moveMessages.notAPage });
       if (current.version !== body?.version) return fail(reply, 409, { message: moveMessages.changed });
-      const page = parse(current.text) as { path?: string; title?: string; unpublished?: boolean } | null;
+      const page = parse(current.text) as {
+        path?: string;
+        title?: string;
+        aliases?: string[];
+        unpublished?: boolean;
+      } | null;
       const from = page?.path;
       if (!from) return fail(reply, 422, { message: moveMessages.notAPage });
       if (FIXED.has(from)) return fail(reply, 400, { message: moveMessages.fixed });
       if (isTakenDown(page)) return fail(reply, 409, { message: moveMessages.takenDown });
       if (to === from) return fail(reply, 400, { message: moveMessages.same });
+      if (page?.aliases?.includes(to)) return fail(reply, 409, { message: moveMessages.ownAlias(to) });
       let target: string;
       const writes = new Map<string, string | undefined>();
       const relinked: string[] = [];

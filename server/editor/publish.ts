@@ -345,7 +345,11 @@ export class SitePublisher implements Publisher {
     const factsNext = path.join(this.options.distDir, `.facts-${id}`);
     await copyFile(path.join(work, SITE_FACTS_FILE), factsNext);
     await rename(factsNext, path.join(this.options.distDir, SITE_FACTS_FILE));
-    await copyFile(path.join(work, PREVIOUS_ASSETS_FILE), ledgerFile);
+    // Renamed into place, never written over: DIST_DIR may be hard links to another instance's files
+    // (deploy/triune-site@.service makes each instance's DIST_DIR that way).
+    const ledgerNext = path.join(this.options.distDir, `.ledger-${id}`);
+    await copyFile(path.join(work, PREVIOUS_ASSETS_FILE), ledgerNext);
+    await rename(ledgerNext, ledgerFile);
     if (shared) writeServedBuild(this.options.distDir, shared);
     await rm(old, { recursive: true, force: true });
     await rm(work, { recursive: true, force: true });

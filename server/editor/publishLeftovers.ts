@@ -9,7 +9,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const LEFTOVER = /^\.(publish|follow|next|old|facts|release)-[0-9a-z]+-(\d+)$/;
+const LEFTOVER = /^\.(publish|follow|next|old|facts|release|ledger)-[0-9a-z]+-(\d+)$/;
 
 function running(pid: number): boolean {
   try {
