@@ -48,10 +48,13 @@ function servedSite(dir: string) {
   let served = dir;
   const site = {
     switchedAt: 0,
+    /** When each switch happened (a switch serves the new build, then its DIST_DIR copy). */
+    swaps: [] as number[],
     clientDir: () => served,
     swap: (next: string) => {
       served = next;
       site.switchedAt = Date.now();
+      site.swaps.push(site.switchedAt);
     },
   };
   return site;
@@ -109,21 +112,23 @@ export async function measureSharedPublish(
     await follower.start();
     const publish = async () => {
       execFileSync('sync');
-      const pressed = Date.now();
       const bBefore = b.site.switchedAt;
+      const servedBefore = readServedBuild(b.distDir)?.buildId;
+      const pressed = Date.now();
       a.publisher.start();
       await a.publisher.settled();
       const state = a.publisher.state();
       if (state.state !== 'done') throw new Error(`Publish ${state.state}: ${state.message}`);
-      const servedBefore = readServedBuild(b.distDir)?.buildId;
-      for (const end = Date.now() + 120_000; b.site.switchedAt === bBefore; ) {
+      // B serves the new build from its first switch; it is complete once its DIST_DIR says so,
+      // which the next Publish waits for (else it would measure the tail of this one).
+      for (
+        const end = Date.now() + 120_000;
+        b.site.switchedAt === bBefore || readServedBuild(b.distDir)?.buildId === servedBefore;
+      ) {
         if (Date.now() > end) throw new Error('B did not switch within 120 s');
         await new Promise((r) => setTimeout(r, 20));
       }
-      const bServes = b.site.switchedAt;
-      // B's switch is complete (its DIST_DIR too) before the next Publish is measured.
-      while (readServedBuild(b.distDir)?.buildId === servedBefore)
-        await new Promise((r) => setTimeout(r, 20));
+      const bServes = b.site.swaps.find((t) => t > pressed) ?? b.site.switchedAt;
       return { a: (a.site.switchedAt - pressed) / 1000, b: (bServes - pressed) / 1000 };
     };
     const first = await publish();
