@@ -89,7 +89,9 @@ export async function measureSharedPublish(
       served: () => site,
       record: (entry) => log.record(entry),
       share: async (outDir, release) => {
-        const stored = await storeBuild(db, outDir, release);
+        // As the server does (server/editor/serverOptions.ts): the served build's hashes are reused.
+        const served = readServedBuild(distDir);
+        const stored = await storeBuild(db, outDir, release, served && { dir: distDir, build: served });
         uploaded = stored.uploaded;
         return { buildId: stored.buildId, files: stored.files };
       },

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { codeVersion } from '../../node/release.ts';
 import { loadConfig } from '../config.ts';
-import { pruneBuilds, storeBuild } from '../releases/releaseFiles.ts';
+import { pruneBuilds, readServedBuild, storeBuild } from '../releases/releaseFiles.ts';
 import { ReleaseFollower } from '../releases/releaseFollower.ts';
 import type { Db } from '../storage/db.ts';
 import type { ContentApiOptions } from './api.ts';
@@ -55,7 +55,14 @@ export function editorOptions(
         ...(shared && { beforeBuild: () => shared.sync() }),
         ...(shareBuilds && {
           share: async (outDir, release) => {
-            const { buildId, files } = await storeBuild(store, outDir, release);
+            const distDir = path.dirname(clientDir);
+            const served = readServedBuild(distDir);
+            const { buildId, files } = await storeBuild(
+              store,
+              outDir,
+              release,
+              served && { dir: distDir, build: served },
+            );
             await pruneBuilds(store).catch((error: unknown) =>
               app.log.warn({ err: error }, 'Older builds could not be removed from the database'),
             );

@@ -4,7 +4,8 @@
  * outside the build, and pruning keeps the builds of the latest releases put live (and any newer
  * one, a Publish under way), dropping older builds and the files only they used.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import type { Db } from '../storage/db.ts';
 import { migrate } from '../storage/migrations.ts';
 import {
   fetchBuild,
+  fileListOf,
   isBuildFileName,
   pruneBuilds,
   readServedBuild,
@@ -58,6 +60,19 @@ it('does not trust a served-build record that names a file outside the build', (
     JSON.stringify({ buildId: 1, files: { '../../etc/passwd': 'a'.repeat(64) } }),
   );
   expect(readServedBuild(dist)).toBeUndefined();
+});
+
+it('reuses the hash of a file the instance serves already (the same inode), and reads the others', async () => {
+  const out = build('next', 'Next');
+  const dist = path.join(work, 'dist-reuse');
+  mkdirSync(path.join(dist, 'client', 'images'), { recursive: true });
+  // The picture is the served build's own file (a hard link); the page a copy with the same bytes.
+  linkSync(path.join(out, 'client', 'images', 'pic.svg'), path.join(dist, 'client', 'images', 'pic.svg'));
+  copyFileSync(path.join(out, 'client', 'index.html'), path.join(dist, 'client', 'index.html'));
+  const recorded = { 'client/images/pic.svg': 'a'.repeat(64), 'client/index.html': 'b'.repeat(64) };
+  const files = await fileListOf(out, { dir: dist, build: { buildId: 1, files: recorded } });
+  expect(files['client/images/pic.svg']).toBe('a'.repeat(64));
+  expect(files['client/index.html']).toBe(createHash('sha256').update('<h1>Next</h1>').digest('hex'));
 });
 
 describe.each(databaseBackends('release files'))('stored builds on $name', (backend) => {

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { listFiles } from '../../node/listFiles.ts';
 import { RELEASE_FILE, type Release } from '../../node/release.ts';
@@ -62,29 +62,47 @@ function batches<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * The shared files of the build in `outDir` (the folder holding client/). Read one file at a time,
- * so the server goes on answering requests while a large site is hashed.
+ * The shared files of the build in `outDir` (the folder holding client/). A file that is the very
+ * file the instance serves already (the same inode: a build links what did not change from its
+ * cache, and the switch links the build into DIST_DIR) keeps the hash `served` lists for it; the rest
+ * are read and hashed, one at a time, so the server goes on answering requests meanwhile. A
+ * one-word Publish of a 1,031-page site hashes a few files, not 200 MB.
  */
-export async function fileListOf(outDir: string): Promise<FileList> {
+export async function fileListOf(
+  outDir: string,
+  served?: { dir: string; build: ServedBuild },
+): Promise<FileList> {
   const files: FileList = {};
   const names = [
     ...listFiles(path.join(outDir, 'client')).map((f) => `client/${f}`),
     ...[RELEASE_FILE, SITE_FACTS_FILE].filter((f) => existsSync(path.join(outDir, f))),
   ];
-  for (const name of names.sort()) files[name] = sha256(await readFile(path.join(outDir, name)));
+  const sameFile = async (a: string, b: string) => {
+    try {
+      const [x, y] = await Promise.all([stat(a), stat(b)]);
+      return x.ino === y.ino && x.dev === y.dev && x.size === y.size && x.mtimeMs === y.mtimeMs;
+    } catch {
+      return false;
+    }
+  };
+  for (const name of names.sort()) {
+    const known = served?.build.files[name];
+    files[name] =
+      known && served && (await sameFile(path.join(outDir, name), path.join(served.dir, name)))
+        ? known
+        : sha256(await readFile(path.join(outDir, name)));
+  }
   return files;
 }
 
-/**
- * Stores the build in `outDir` (its files no earlier build had, then its list) and answers its id.
- * Run before the build goes live anywhere: a release is only ever announced with all its files.
- */
 export async function storeBuild(
   store: Db,
   outDir: string,
   release: Release,
+  /** The build this instance serves (DIST_DIR and its served-build.json): its hashes are reused. */
+  served?: { dir: string; build: ServedBuild },
 ): Promise<{ buildId: number; files: FileList; uploaded: number }> {
-  const files = await fileListOf(outDir);
+  const files = await fileListOf(outDir, served);
   const pathOf = new Map<string, string>();
   for (const [name, hash] of Object.entries(files)) if (!pathOf.has(hash)) pathOf.set(hash, name);
   const known = new Set<string>();
