@@ -7,8 +7,8 @@
  * instance adds as it switches (the previous build's scripts, kept for an hour) stays its own.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFile, link, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listFiles } from '../../node/listFiles.ts';
 import { RELEASE_FILE, type Release } from '../../node/release.ts';
@@ -171,27 +171,24 @@ export async function fetchBuild(
   const namesOf = new Map<string, string[]>();
   for (const [name, hash] of Object.entries(files)) namesOf.set(hash, [...(namesOf.get(hash) ?? []), name]);
   const folders = new Set<string>();
-  const place = (name: string, from: { file: string } | { bytes: Buffer }) => {
+  // Asynchronous, file by file: a follower links a whole site's files while it goes on serving.
+  const place = async (name: string, from: { file: string } | { bytes: Buffer }) => {
     const target = path.join(outDir, name);
     const folder = path.dirname(target);
-    if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+    if (!folders.has(folder)) await mkdir(folder, { recursive: true });
     folders.add(folder);
     if ('bytes' in from) {
       const temp = `${target}.${process.pid}.tmp`;
-      writeFileSync(temp, from.bytes);
-      renameSync(temp, target);
+      await writeFile(temp, from.bytes);
+      await rename(temp, target);
       return;
     }
-    try {
-      linkSync(from.file, target);
-    } catch {
-      writeFileSync(target, readFileSync(from.file));
-    }
+    await link(from.file, target).catch(() => copyFile(from.file, target));
   };
   const wanted: string[] = [];
   for (const [hash, names] of namesOf) {
     const file = local.get(hash);
-    if (file && existsSync(file)) for (const name of names) place(name, { file });
+    if (file && existsSync(file)) for (const name of names) await place(name, { file });
     else wanted.push(hash);
   }
   // Batches of a few MB, whatever the files' sizes (a page, or a 10 MB picture).
@@ -227,8 +224,8 @@ export async function fetchBuild(
       if (sha256(buffer) !== hash) throw new Error(`The stored file ${hash} does not match its hash.`);
       const [first, ...more] = namesOf.get(hash) ?? [];
       if (!first) continue;
-      place(first, { bytes: buffer });
-      for (const name of more) place(name, { file: path.join(outDir, first) });
+      await place(first, { bytes: buffer });
+      for (const name of more) await place(name, { file: path.join(outDir, first) });
     }
     if (rows.length !== batch.length)
       throw new Error(

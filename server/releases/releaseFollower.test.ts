@@ -106,6 +106,13 @@ describe.skipIf(!pgUrl)('instances sharing PostgreSQL serve the latest release',
       if (Date.now() > end) throw new Error(`Not within ${ms / 1000} s: ${what}`);
   }
 
+  /**
+   * `i` serves `page`, and its switch is complete: DIST_DIR says which stored build it is, as A's
+   * does (a switch serves the new build first, then makes DIST_DIR that build too).
+   */
+  const switched = (i: Instance, page: string) =>
+    i.page() === page && readServedBuild(i.distDir)?.buildId === readServedBuild(a.distDir)?.buildId;
+
   async function publish(i: Instance): Promise<void> {
     i.publisher.start();
     await i.publisher.settled();
@@ -155,7 +162,7 @@ describe.skipIf(!pgUrl)('instances sharing PostgreSQL serve the latest release',
     const published = a.page();
     expect(published).toContain('Built from');
     // B's poll is ten minutes away: what it heard is A's NOTIFY.
-    await until('B serves the release A published', () => b.page() === published);
+    await until('B serves the release A published', () => switched(b, published));
     expect(readRelease(b.distDir)).toEqual(readRelease(a.distDir));
     expect(readServedBuild(b.distDir)?.buildId).toBe(readServedBuild(a.distDir)?.buildId);
     const script = /src="\/(assets\/app-\w+\.js)"/.exec(published)?.[1] ?? '';
@@ -173,7 +180,7 @@ describe.skipIf(!pgUrl)('instances sharing PostgreSQL serve the latest release',
     process.env.GATED_BUILD_POSITION = 'QA Engineer';
     await publish(a);
     const published = a.page();
-    await until('B serves the second release', () => b.page() === published);
+    await until('B serves the second release', () => switched(b, published));
     // New: the page, its script, the facts and the release; the picture is the one stored before.
     expect((await blobCount(a.db)) - blobsBefore).toBe(4);
     // B linked the picture it served already instead of fetching it again.
@@ -198,8 +205,8 @@ describe.skipIf(!pgUrl)('instances sharing PostgreSQL serve the latest release',
     await deaf.start();
     expect(d.page()).toBe(a.page());
     await publish(a);
-    await until('D, which hears nothing, polls its way to the release', () => d.page() === a.page());
-    await until('B has it too', () => b.page() === a.page());
+    await until('D, which hears nothing, polls its way to the release', () => switched(d, a.page()));
+    await until('B has it too', () => switched(b, a.page()));
   }, 60_000);
 
   it('a release built by other code waits for that code, and says so once', async () => {

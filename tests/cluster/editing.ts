@@ -332,7 +332,11 @@ try {
     });
     const everywhere = Date.now() - pressed;
     const releaseA = await health(portA);
-    const releaseB = await health(portB);
+    // Health names the release once B's switch is complete (its DIST_DIR too), a moment after it serves.
+    const releaseB = await until('B reports the new release', 10_000, async () => {
+      const release = await health(portB);
+      return JSON.stringify(release) === JSON.stringify(releaseA) ? release : undefined;
+    }).catch(() => health(portB));
     check(
       JSON.stringify(releaseB) === JSON.stringify(releaseA) &&
         JSON.stringify(releaseB) !== JSON.stringify(releaseBefore),
