@@ -80,6 +80,8 @@ describe('changing a page’s address', () => {
         .first()
         .click();
       await visitor.waitForURL(`**${NEW}`);
+      // Navigation inside the site: the address changes first, then the page is drawn.
+      await visitor.getByRole('heading', { level: 1, name: /privacy/i }).waitFor();
       expect(await visitor.getByRole('heading', { level: 1 }).count()).toBe(1);
     } finally {
       await visitor.close();
