@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFolder } from '../../node/folderSource.ts';
+import { contentMessages } from './api.ts';
 import { API, contentApp, contentCopy, removeContentCopies, staffHeaders } from './editorTestSupport.ts';
 import { moveMessages } from './move.ts';
 
@@ -144,6 +145,28 @@ describe('Change address', () => {
     expect(deep.json().message).toEqual(expect.any(String));
     expect(git('rev-parse', 'HEAD')).toBe(head);
     expect(git('status', '--porcelain')).toBe('');
+  });
+
+  it('a second person whose list predates the move is told the page is no longer there', async () => {
+    const opened = await open(PRIVACY);
+    expect((await move({ file: PRIVACY, version: opened.version, to: '/privacy-notice' })).statusCode).toBe(
+      200,
+    );
+    const head = git('rev-parse', 'HEAD');
+    for (const [route, payload] of [
+      ['move', { file: PRIVACY, version: opened.version, to: '/privacy-policy' }],
+      ['take-down', { file: PRIVACY, version: opened.version, to: '/' }],
+      ['put-back', { file: PRIVACY, version: opened.version }],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API}/${route}`,
+        headers: staffHeaders,
+        payload,
+      });
+      expect([route, res.statusCode, res.json().message]).toEqual([route, 404, contentMessages.gone]);
+    }
+    expect(git('rev-parse', 'HEAD')).toBe(head);
   });
 
   it('puts every file back as it was when the commit fails, the page still at its address', async () => {

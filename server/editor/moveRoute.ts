@@ -10,6 +10,7 @@ import { isTakenDown } from '../../src/content/model.ts';
 import { SITE_SETTINGS_FILE } from '../../src/content/pictureUse.ts';
 import { fileOfPath } from '../../src/validator/pageRules.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
+import { contentMessages } from './api.ts';
 import { listPageFiles, readContentFile } from './contentStore.ts';
 import { addressProblem, movedPageText, moveMessages, relinkedText } from './move.ts';
 import { redirectsTextWith } from './takeDown.ts';
@@ -47,7 +48,7 @@ export function registerMoveRoute(app: FastifyInstance, options: WriteRouteOptio
     if (badAddress) return fail(reply, 400, { message: badAddress });
     return options.locked(async () => {
       const current = readContentFile(root, file);
-      if (!current) return fail(reply, 404, { message: moveMessages.notAPage });
+      if (!current) return fail(reply, 404, { message: contentMessages.gone });
       if (current.version !== body?.version) return fail(reply, 409, { message: moveMessages.changed });
       const page = parse(current.text) as {
         path?: string;

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parse } from 'yaml';
 import { isTakenDown } from '../../src/content/model.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
+import { contentMessages } from './api.ts';
 import { readContentFile } from './contentStore.ts';
 import { putBackText, redirectsTextWithout, takeDownMessages } from './takeDown.ts';
 import { problemsAfterWrites } from './validateWrite.ts';
@@ -31,7 +32,7 @@ export function registerPutBackRoute(app: FastifyInstance, options: WriteRouteOp
     if (!file.startsWith('pages/')) return fail(reply, 400, { message: takeDownMessages.notAPage });
     return options.locked(async () => {
       const current = readContentFile(root, file);
-      if (!current) return fail(reply, 404, { message: takeDownMessages.notAPage });
+      if (!current) return fail(reply, 404, { message: contentMessages.gone });
       if (current.version !== body?.version) return fail(reply, 409, { message: putBackMessages.changed });
       const page = parse(current.text) as { path?: string; title?: string; unpublished?: boolean } | null;
       if (!page?.path) return fail(reply, 422, { message: takeDownMessages.notAPage });

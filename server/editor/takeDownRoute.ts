@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parse } from 'yaml';
 import { isTakenDown } from '../../src/content/model.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
+import { contentMessages } from './api.ts';
 import { readContentFile } from './contentStore.ts';
 import {
   redirectsTextWith,
@@ -48,7 +49,7 @@ export function registerTakeDownRoute(app: FastifyInstance, options: WriteRouteO
         : {};
     return options.locked(async () => {
       const current = readContentFile(root, file);
-      if (!current) return fail(reply, 404, { message: takeDownMessages.notAPage });
+      if (!current) return fail(reply, 404, { message: contentMessages.gone });
       if (current.version !== body?.version) return fail(reply, 409, { message: takeDownMessages.changed });
       const page = parse(current.text) as PageHead | null;
       if (!page?.path) return fail(reply, 422, { message: takeDownMessages.notAPage });
