@@ -83,6 +83,8 @@ const ROUTES: [string, string, string?][] = [
   ['GET', '/content/publish'],
   ['POST', '/content/publish'],
   ['GET', '/content/releases'],
+  ['GET', '/content/drafts'],
+  ['POST', '/content/discard', '{"files":["pages/about.yaml"]}'],
   ['GET', '/account/two-step'],
   ['POST', '/account/two-step/begin'],
   ['POST', '/account/two-step/confirm', '{"code":"000000"}'],

@@ -65,6 +65,7 @@ describe('content API', () => {
       blockTypes: blockTypesFor('home', readSchemaFiles()),
       unpublished: false,
       lastChange: null,
+      draft: null,
     });
     const byFile = (file: string) => pages.find((p: { file: string }) => p.file === file);
     expect(byFile('pages/services/iot.yaml').kind).toBe('service');

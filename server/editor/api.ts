@@ -23,7 +23,8 @@
  *   POST /images    multipart kind, page, file -> 201 {path, width, height, commit}
  *   GET  /images/<path>     the picture as it is in the content folder (not yet published too)
  *   DELETE /images/<path>   -> {path, commit}; 409 {message, usedBy} while a page names it
- *   GET  /publish, POST /publish
+ *   GET  /publish, POST /publish {files?}: the drafts holding `files` (else every draft) go live
+ *   GET  /drafts, POST /discard (drafts/draftRoutes.ts); /pages gives each page's `draft` too
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
@@ -37,6 +38,9 @@ import { commitMessage, describeSave } from './changeSummary.ts';
 import { conflictReport, type Decisions, mergeOrReport } from './conflict.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
 import { type FileState, listImages, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
+import type { DraftFile, DraftGroup } from './drafts/draftChanges.ts';
+import { registerDraftRoutes } from './drafts/draftRoutes.ts';
+import type { Drafts } from './drafts/drafts.ts';
 import { type FileProblem, scanPageFiles, textProblem } from './fileProblems.ts';
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
@@ -67,6 +71,12 @@ export interface ContentApiOptions {
   releaseLog?: ReleaseLog;
   /** The content folder as a clone of a repository the instances share (CONTENT_REMOTE). */
   shared?: SharedRepository;
+  /**
+   * Drafts (npm start with a git content folder): `contentDir` is then the drafts worktree, and
+   * Publish takes drafts live (drafts/drafts.ts). Absent: every save is in the content folder the
+   * next Publish builds.
+   */
+  drafts?: Drafts;
 }
 
 export const contentMessages = {
@@ -86,6 +96,12 @@ function titleOf(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A page's draft in the page list: what changed, by whom and when, and how many other files share it. */
+interface PageDraft extends Pick<DraftGroup, 'by' | 'at'> {
+  change: DraftFile['change'];
+  with: number;
 }
 
 const SCHEMA_LINE = /^# yaml-language-server: \$schema=.*$/m;
@@ -215,6 +231,15 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     }
   };
 
+  /** Each file with unpublished changes: what changed, by whom, when (none without drafts). */
+  const draftStates = async (): Promise<Map<string, PageDraft>> => {
+    const states = new Map<string, PageDraft>();
+    for (const group of options.drafts ? await options.drafts.groups() : [])
+      for (const { file, change } of group.files)
+        states.set(file, { change, by: group.by, at: group.at, with: group.files.length - 1 });
+    return states;
+  };
+
   app.get('/site', async () => {
     await caughtUp();
     const { files, problems } = readFiles();
@@ -238,12 +263,14 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     ];
     // One git call for every page's last change (the list has about 30 pages).
     const changes = await history.lastChanges('pages', listed);
+    const drafts = await draftStates();
     const pages = listed.sort().map((file) => {
       const problem = problems.find((p) => p.file === file)?.message;
       const data = problem ? null : parsedPage(files[file]?.text ?? '');
       return {
         ...pageEntryOf(file, data, schemas),
         lastChange: changes.get(file) ?? null,
+        draft: drafts.get(file) ?? null,
         ...(problem && { problem }),
       };
     });
@@ -396,4 +423,5 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   registerPutBackRoute(app, { contentDir: root, history, author: options.author, locked, fileFrom });
   await registerImageRoutes(app, { contentDir: root, history, author: options.author, locked });
   registerPublishRoutes(app, options.publisher, options.author, options.releaseLog);
+  registerDraftRoutes(app, options.drafts, options.author);
 }

@@ -25,6 +25,8 @@ import { RELEASE_FILE, type Release, readRelease } from '../../node/release.ts';
 import { loadBuildFacts, SITE_FACTS_FILE, type SiteFacts } from '../../node/siteFacts.ts';
 import { SERVED_BUILD_FILE, type ServedBuild, writeServedBuild } from '../releases/releaseFiles.ts';
 import type { ServedSite } from '../static.ts';
+import { draftRouteMessages, filesOf } from './drafts/draftRoutes.ts';
+import type { PreparedPublish } from './drafts/drafts.ts';
 import { type Person, UNNAMED_STAFF } from './history.ts';
 import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
 import { removePublishLeftovers } from './publishLeftovers.ts';
@@ -42,12 +44,17 @@ export interface PublishState {
 /** What a Publish has done that its ending must know: whether its release is logged already. */
 interface Outcome {
   logged: boolean;
+  /** Whether the drafts it took in are shared as the live branch (from then on, never undone). */
+  shared?: boolean;
 }
 
 export interface Publisher {
   state(): PublishState;
-  /** Starts a build unless one is running (`by`: who pressed Publish); returns the state right after. */
-  start(by?: Person): PublishState;
+  /**
+   * Starts a build unless one is running (`by`: who pressed Publish; `files`: publish only the
+   * drafts holding these files, else every draft); returns the state right after.
+   */
+  start(by?: Person, files?: readonly string[]): PublishState;
 }
 
 export const DEV_PUBLISH: PublishState = {
@@ -97,6 +104,12 @@ export interface SitePublisherOptions {
    */
   beforeBuild?: () => Promise<void>;
   /**
+   * Takes the chosen drafts into the content folder before the build (server/editor/drafts/): the
+   * build then builds them, a failed build undoes it, a successful one shares it before anything
+   * switches. Absent: the content folder is built as it is.
+   */
+  prepare?: (files: readonly string[] | undefined, by: Person) => Promise<PreparedPublish>;
+  /**
    * Stores a successful build where every instance can fetch it (server/releases/releaseFiles.ts),
    * before it goes live anywhere; answers its id and file list. Absent on one instance (SQLite).
    */
@@ -136,7 +149,7 @@ export class SitePublisher implements Publisher {
     return { ...this.current };
   }
 
-  start(by: Person = UNNAMED_STAFF): PublishState {
+  start(by: Person = UNNAMED_STAFF, files?: readonly string[]): PublishState {
     // One Publish at a time, until it is logged too.
     if (this.current.state === 'running' || this.publishing) return this.state();
     const started = this.now();
@@ -148,7 +161,7 @@ export class SitePublisher implements Publisher {
       startedAt: new Date(started).toISOString(),
     };
     const { exclusive } = this.options;
-    const build = () => this.run(started, by, outcome);
+    const build = () => this.run(started, by, outcome, files);
     this.running = (exclusive ? exclusive(build) : build().then(() => true))
       .then((ran) => {
         if (!ran) this.finish(started, 'failed', publishMessages.busy);
@@ -246,14 +259,37 @@ export class SitePublisher implements Publisher {
     };
   }
 
-  private async run(started: number, by: Person, outcome: Outcome): Promise<void> {
+  private async run(
+    started: number,
+    by: Person,
+    outcome: Outcome,
+    files: readonly string[] | undefined,
+  ): Promise<void> {
     const served = this.options.served();
     if (!served) return this.finish(started, 'failed', publishMessages.noServer);
     await this.options.beforeBuild?.();
+    const prepared = await this.options.prepare?.(files, by);
+    try {
+      await this.buildAndSwitch(started, by, outcome, served, prepared);
+    } catch (error) {
+      // Whatever stopped the Publish before its release was shared leaves the content as it was.
+      if (!outcome.shared) await prepared?.undo();
+      throw error;
+    }
+  }
+
+  private async buildAndSwitch(
+    started: number,
+    by: Person,
+    outcome: Outcome,
+    served: ServedSite,
+    prepared: PreparedPublish | undefined,
+  ): Promise<void> {
     const id = `${started.toString(36)}-${process.pid}`;
     const work = path.join(this.options.distDir, `.publish-${id}`);
     const { code, stderr, pages } = await this.build(work);
     if (code !== 0) {
+      await prepared?.undo();
       await rm(work, { recursive: true, force: true });
       const why = stderr.trim().split('\n').slice(-40).join('\n');
       return this.finish(started, 'failed', `${publishMessages.failed}\n\n${why || `Exit code ${code}.`}`);
@@ -266,8 +302,17 @@ export class SitePublisher implements Publisher {
       throw error;
     }
     if (!facts) {
+      await prepared?.undo();
       await rm(work, { recursive: true, force: true });
       return this.finish(started, 'failed', `${publishMessages.failed} ${publishMessages.noFacts}`);
+    }
+    // The drafts built are now the live branch, for every instance (before any instance switches).
+    try {
+      await prepared?.finish();
+      outcome.shared = true;
+    } catch (error) {
+      await rm(work, { recursive: true, force: true });
+      throw error;
     }
     this.current = { ...this.current, step: STEP_NAMES.live };
     // Every instance can fetch the build before any serves it: a Publish that dies from here on
@@ -425,7 +470,11 @@ export function registerPublishRoutes(
   app.get('/publish', async () => publisher?.state() ?? DEV_PUBLISH);
   app.post('/publish', async (request, reply) => {
     if (!publisher) return DEV_PUBLISH;
-    return reply.code(202).send(publisher.start(author(request)));
+    // {files}: publish the drafts holding these files; no body: every draft.
+    const body = request.body as { files?: unknown } | undefined;
+    if (body?.files !== undefined && !filesOf(body))
+      return reply.code(400).send({ message: draftRouteMessages.badFiles });
+    return reply.code(202).send(publisher.start(author(request), filesOf(body)));
   });
   // The latest Publishes, newest first: who, when, how it ended, which content and code went live.
   app.get('/releases', async () => ({ releases: log ? await log.recent() : [] }));

@@ -14,6 +14,13 @@ import { pruneBuilds, readServedBuild, storeBuild } from '../releases/releaseFil
 import { ReleaseFollower } from '../releases/releaseFollower.ts';
 import type { Db } from '../storage/db.ts';
 import type { ContentApiOptions } from './api.ts';
+import { Drafts } from './drafts/drafts.ts';
+import {
+  DRAFTS_BRANCH,
+  draftsPossible,
+  dropUnsharedPublish,
+  prepareDraftsFolder,
+} from './drafts/draftsFolder.ts';
 import { type Person, UNNAMED_STAFF } from './history.ts';
 import { SitePublisher } from './publish.ts';
 import { publishLock } from './publishLock.ts';
@@ -37,6 +44,11 @@ export function editorOptions(
   const shared = contentRemote
     ? new SharedRepository({ root: contentDir, remote: contentRemote, branch: contentBranch })
     : undefined;
+  // Where the site publishes itself and the content has git, saves are drafts until published.
+  const drafts =
+    clientDir && draftsPossible(contentDir)
+      ? draftsFor(app, contentDir, shared, contentRemote, contentBranch)
+      : undefined;
   // With PostgreSQL, several instances may serve the site: each Publish stores its build in the
   // database, and every instance switches to the latest release (server/releases/).
   const shareBuilds = store.dialect === 'postgres';
@@ -53,6 +65,8 @@ export function editorOptions(
         ...(exclusive && { exclusive }),
         // What every instance saved, not only this one.
         ...(shared && { beforeBuild: () => shared.sync() }),
+        // The drafts chosen go into the content folder for the build (drafts/drafts.ts).
+        ...(drafts && { prepare: (files, by) => drafts.prepare(files, by) }),
         ...(shareBuilds && {
           share: async (outDir, release) => {
             const distDir = path.dirname(clientDir);
@@ -87,8 +101,9 @@ export function editorOptions(
     });
   }
   return {
-    contentDir,
+    contentDir: drafts?.folder ?? contentDir,
     ...(shared && { shared }),
+    ...(drafts && { drafts, shared: drafts.repository }),
     guard,
     author: (request: FastifyRequest) => {
       const staff = (request as { staff?: Partial<Person> }).staff;
@@ -97,4 +112,27 @@ export function editorOptions(
     releaseLog,
     ...(publisher && { publisher }),
   };
+}
+
+/** The drafts of `contentDir`: its drafts worktree, shared through CONTENT_REMOTE when there is one. */
+function draftsFor(
+  app: FastifyInstance,
+  contentDir: string,
+  shared: SharedRepository | undefined,
+  remote: string | undefined,
+  branch: string,
+): Drafts {
+  const draftsDir = prepareDraftsFolder(contentDir, remote);
+  if (remote !== undefined)
+    for (const subject of dropUnsharedPublish(contentDir, remote, branch))
+      app.log.warn(
+        `Dropped "${subject}": its Publish ended before it was shared; its drafts are still drafts.`,
+      );
+  return new Drafts({
+    liveDir: contentDir,
+    draftsDir,
+    drafts: new SharedRepository({ root: draftsDir, remote, branch: DRAFTS_BRANCH }),
+    live: shared ?? new SharedRepository({ root: contentDir }),
+    log: (line) => app.log.warn(line),
+  });
 }

@@ -93,6 +93,20 @@ export class SharedRepository {
     }
   }
 
+  /**
+   * Shares a commit made on the clone outside `write` (a Publish's, made under the publish lock,
+   * which no save to this branch competes with). A refusal is said as it is.
+   */
+  async push(): Promise<void> {
+    const { remote } = this.options;
+    if (remote === undefined) return;
+    try {
+      await this.git('push', '--quiet', remote, `HEAD:refs/heads/${this.branch}`);
+    } catch (error) {
+      throw new SharedRepositoryError(sharedRepositoryMessages.unreachable(remote, gitReason(error)));
+    }
+  }
+
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
     const next = this.queue.then(task, task);
     this.queue = next.catch(() => undefined);

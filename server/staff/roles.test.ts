@@ -227,6 +227,8 @@ const TABLE: Row[] = [
   ['GET', '/content/publish', '/content/publish', undefined, contentRoute(A)],
   ['POST', '/content/publish', '/content/publish', undefined, contentRoute(A)],
   ['GET', '/content/releases', '/content/releases', undefined, contentRoute(A)],
+  ['GET', '/content/drafts', '/content/drafts', undefined, contentRoute(A)],
+  ['POST', '/content/discard', '/content/discard', { files: 'all' }, contentRoute(400)],
   // One's own two-step sign-in: every role (a wrong code is a 400).
   ['GET', '/account/two-step', '/account/two-step', undefined, all(A)],
   ['POST', '/account/two-step/begin', '/account/two-step/begin', undefined, all(A)],

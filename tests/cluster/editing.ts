@@ -23,6 +23,7 @@ import pg from 'pg';
 import { parse } from 'yaml';
 import { hashPassword } from '../../server/admin/password.ts';
 import { REPO_ROOT } from '../../server/config.ts';
+import { DRAFTS_BRANCH } from '../../server/editor/drafts/draftsFolder.ts';
 import { PDF_BYTES, removeTempDirs } from '../../server/testSupport.ts';
 import { checklist } from './checks.ts';
 import { type Answer, json, type SendOptions, sender } from './http.ts';
@@ -170,8 +171,9 @@ try {
         headers: { 'content-type': 'application/json' },
       }),
     );
-  const sharedText = (file: string) => git(remote, 'show', `${branch}:${file}`);
-  const sharedCommits = () => Number(git(remote, 'rev-list', '--count', branch));
+  // Saves are drafts: they go to the shared repository's drafts branch; Publish takes them to `branch`.
+  const sharedText = (file: string) => git(remote, 'show', `${DRAFTS_BRANCH}:${file}`);
+  const sharedCommits = () => Number(git(remote, 'rev-list', '--count', DRAFTS_BRANCH));
   const statuses = new Map<number, number>();
   const count = (answers: Answer[]) => {
     for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
@@ -197,7 +199,7 @@ try {
       const winner = answers.find((a) => a.status === 200);
       if (winner) saved.push(parse(String(json(winner).text)).title);
     }
-    const titles = git(remote, 'log', `-${saved.length}`, '--format=%H', branch, '--', file)
+    const titles = git(remote, 'log', `-${saved.length}`, '--format=%H', DRAFTS_BRANCH, '--', file)
       .split('\n')
       .map((commit) => parse(git(remote, 'show', `${commit}:${file}`)).title as string)
       .reverse();
@@ -269,6 +271,10 @@ try {
         parse(seen.text).description === data.description,
       'a save through A is listed, with its version, by B',
     );
+    check(
+      !git(remote, 'show', `${branch}:${file}`).includes(data.description),
+      'the save is a draft: the branch the site is published from does not have it',
+    );
   }
 
   // 4. A new opening with a new picture, published through A, served by B --------------------------
@@ -326,6 +332,10 @@ try {
     const ended = await publishEnded(portA, 240_000);
     const builtIn = Date.now() - pressed;
     check(ended.state === 'done', `Publish through A: ${String(ended.message).slice(0, 300)}`);
+    check(
+      git(remote, 'show', `${branch}:pages/careers/qa-engineer.yaml`).includes('QA Engineer'),
+      'Publish took the drafts to the shared branch the site is published from',
+    );
     const servedByB = await until('B serves the new opening', SERVED_WITHIN_MS + builtIn, async () => {
       const res = await send('GET', '/careers/qa-engineer', { port: portB });
       return res.status === 200 && res.body.toString().includes('QA Engineer') ? res : undefined;

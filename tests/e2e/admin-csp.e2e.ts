@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteFacts } from '../../node/siteFacts.ts';
 import { hashPassword } from '../../server/admin/password.ts';
 import { createServer, type SiteServer } from '../../server/app.ts';
+import { draftsFolderOf } from '../../server/editor/drafts/draftsFolder.ts';
 import { StaffAccounts } from '../../server/staff/accounts.ts';
 import { recordCspViolations } from './support/cspViolations.ts';
 import { launchBrowser, newContext, REPO_ROOT, WIDTHS } from './support/site.ts';
@@ -28,6 +29,8 @@ const CLIENT_DIR = path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR |
 let server: SiteServer;
 let origin = '';
 let contentDir = '';
+/** The content folder the server was given (the live branch); `contentDir` is its drafts folder once it runs. */
+let liveDir = '';
 let dataDir = '';
 let browser: Browser;
 let context: BrowserContext;
@@ -61,6 +64,9 @@ beforeAll(async () => {
     if (before === undefined) delete process.env.CONTENT_DIR;
     else process.env.CONTENT_DIR = before;
   }
+  // The editor saves to the drafts worktree the server made (server/editor/drafts/draftsFolder.ts).
+  liveDir = contentDir;
+  contentDir = draftsFolderOf(liveDir);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server has no port.');
@@ -77,7 +83,7 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   await server?.app.close();
-  for (const dir of [contentDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [liveDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const saveButton = () => page.getByRole('button', { name: 'Save', exact: true });

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteFacts } from '../../node/siteFacts.ts';
 import { hashPassword } from '../../server/admin/password.ts';
 import { createServer, type SiteServer } from '../../server/app.ts';
+import { draftsFolderOf } from '../../server/editor/drafts/draftsFolder.ts';
 import { StaffAccounts } from '../../server/staff/accounts.ts';
 import { axeViolations } from './support/page.ts';
 import { launchBrowser, REPO_ROOT, WIDTHS } from './support/site.ts';
@@ -43,6 +44,8 @@ const ALIAS_BOMB = [
 let server: SiteServer;
 let origin = '';
 let contentDir = '';
+/** The content folder the server was given (the live branch); `contentDir` is its drafts folder once it runs. */
+let liveDir = '';
 let distDir = '';
 let dataDir = '';
 let browser: Browser;
@@ -58,9 +61,6 @@ beforeAll(async () => {
   git('init', '-q', '-b', 'main');
   git('add', '.');
   git('-c', 'user.name=Setup', '-c', 'user.email=setup@example.com', 'commit', '-qm', 'Initial content');
-  // Bad content on disk, as a developer's mistake or a bad merge would leave it.
-  symlinkSync(path.join(contentDir, 'pages/about.yaml'), path.join(contentDir, 'pages/linked.yaml'));
-  writeFileSync(path.join(contentDir, 'pages/bomb.yaml'), ALIAS_BOMB);
   distDir = mkdtempSync(path.join(tmpdir(), 'triune-e2e-pages-dist-'));
   cpSync(BUILD_CLIENT, path.join(distDir, 'client'), { recursive: true });
   dataDir = mkdtempSync(path.join(tmpdir(), 'triune-e2e-pages-data-'));
@@ -81,6 +81,12 @@ beforeAll(async () => {
     if (before === undefined) delete process.env.CONTENT_DIR;
     else process.env.CONTENT_DIR = before;
   }
+  // The editor saves to the drafts worktree the server made (server/editor/drafts/draftsFolder.ts).
+  liveDir = contentDir;
+  contentDir = draftsFolderOf(liveDir);
+  // Bad content on disk where the editor reads, as a developer's mistake or a bad merge would leave it.
+  symlinkSync(path.join(contentDir, 'pages/about.yaml'), path.join(contentDir, 'pages/linked.yaml'));
+  writeFileSync(path.join(contentDir, 'pages/bomb.yaml'), ALIAS_BOMB);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server has no port.');
@@ -93,7 +99,7 @@ afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
   await server?.app.close();
-  for (const dir of [contentDir, distDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [liveDir, distDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A tab of its own at `width`, signed in, on the page list. */

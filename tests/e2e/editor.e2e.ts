@@ -19,6 +19,7 @@ import { readFolder } from '../../node/folderSource.ts';
 import { loadSiteFacts } from '../../node/siteFacts.ts';
 import { hashPassword } from '../../server/admin/password.ts';
 import { createServer, type SiteServer } from '../../server/app.ts';
+import { draftsFolderOf } from '../../server/editor/drafts/draftsFolder.ts';
 import { StaffAccounts } from '../../server/staff/accounts.ts';
 import { axeViolations } from './support/page.ts';
 import { launchBrowser, newContext, REPO_ROOT, WIDTHS } from './support/site.ts';
@@ -34,6 +35,8 @@ const BUILD_CLIENT = path.join(path.resolve(REPO_ROOT, process.env.E2E_BUILD_DIR
 let server: SiteServer;
 let origin = '';
 let contentDir = '';
+/** The content folder the server was given (the live branch); `contentDir` is its drafts folder once it runs. */
+let liveDir = '';
 let distDir = '';
 let dataDir = '';
 let browser: Browser;
@@ -74,6 +77,9 @@ beforeAll(async () => {
     if (before === undefined) delete process.env.CONTENT_DIR;
     else process.env.CONTENT_DIR = before;
   }
+  // The editor saves to the drafts worktree the server made (server/editor/drafts/draftsFolder.ts).
+  liveDir = contentDir;
+  contentDir = draftsFolderOf(liveDir);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server has no port.');
@@ -99,7 +105,7 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   await server?.app.close();
-  for (const dir of [contentDir, distDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [liveDir, distDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** The block whose legend names `label` (e.g. "1. Page hero"). */
@@ -277,13 +283,21 @@ describe('the page editor', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: '← All pages' }).click();
     await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
     const started = Date.now();
-    await page.getByRole('button', { name: 'Publish the site' }).click();
+    // The new page is a draft until published: the Drafts view lists it, ticked.
+    await page.getByRole('button', { name: /^Drafts and publishing \(\d+\)$/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Drafts' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Publish Drone Training' }).waitFor();
+    expect(await page.getByText('new, not on the site yet').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /^Publish selected \((\d+) of \1\)$/ }).click();
     await page.getByRole('progressbar', { name: 'Publishing progress' }).waitFor();
     await page.getByText(/^Published: \d+ pages are live/).waitFor({ timeout: 170_000 });
     console.log(`  Publish to live: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     // The publish log (in the server's database) says who put the live version there.
     await page.getByText(`Live version published by ${EDITOR.name}, `).waitFor();
-    await expectAxeClean('page list after publishing');
+    await page.getByText('Every saved change is live: there are no drafts.').waitFor();
+    await expectAxeClean('drafts view after publishing');
+    await page.getByRole('button', { name: '← All pages' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
 
     const site = await browser.newPage();
     try {

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EditorSession, startEditorSession } from './support/editorSession.ts';
+import { type EditorSession, publishDrafts, startEditorSession } from './support/editorSession.ts';
 import { axeViolations } from './support/page.ts';
 
 const OLD = '/privacy';
@@ -59,8 +59,7 @@ describe('changing a page’s address', () => {
   }, 60_000);
 
   it('after Publish: the old address answers 301 to the new one, and the links lead there', async () => {
-    await page.getByRole('button', { name: 'Publish the site' }).click();
-    await page.getByText(/^Published: \d+ pages are live/).waitFor({ timeout: 170_000 });
+    await publishDrafts(page);
     const old = await fetch(`${session.origin}${OLD}`, { redirect: 'manual' });
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe(NEW);

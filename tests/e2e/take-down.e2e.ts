@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type EditorSession, startEditorSession } from './support/editorSession.ts';
+import { type EditorSession, publishDrafts, startEditorSession } from './support/editorSession.ts';
 import { axeViolations } from './support/page.ts';
 
 const JOB = '/careers/graphic-designer';
@@ -62,7 +62,7 @@ describe('taking a job opening down', () => {
     await dialog.getByRole('button', { name: 'Take down' }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: /is taken down\. Publish the site/ })
+      .filter({ hasText: /is taken down\. Publish its draft to take it off the live site\./ })
       .waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Graphic Designer' });
     await row.getByText('Taken down').waitFor();
@@ -79,8 +79,7 @@ describe('taking a job opening down', () => {
   }, 60_000);
 
   it('after Publish: 301 to /careers, and gone from the menu, the job cards, the sitemap and the JSON-LD', async () => {
-    await page.getByRole('button', { name: 'Publish the site' }).click();
-    await page.getByText(/^Published: \d+ pages are live/).waitFor({ timeout: 170_000 });
+    await publishDrafts(page);
     const old = await fetch(`${session.origin}${JOB}?from=mail`, { redirect: 'manual' });
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe('/careers?from=mail');
@@ -112,7 +111,7 @@ describe('taking a job opening down', () => {
     await dialog.getByRole('button', { name: 'Put back' }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: `is back at ${JOB}. Publish the site` })
+      .filter({ hasText: `is back at ${JOB}. Publish its draft` })
       .waitFor();
     await row.getByRole('button', { name: /^Take down/ }).waitFor();
     expect(await row.getByText('Taken down').count()).toBe(0);
@@ -120,8 +119,7 @@ describe('taking a job opening down', () => {
       'pages/careers/graphic-designer.yaml',
       'redirects.yaml',
     ]);
-    await page.getByRole('button', { name: 'Publish the site' }).click();
-    await page.getByText(/^Published: \d+ pages are live/).waitFor({ timeout: 170_000 });
+    await publishDrafts(page);
     expect((await fetch(`${session.origin}${JOB}`, { redirect: 'manual' })).status).toBe(200);
     expect(await text('/')).toContain(`href="${JOB}"`);
     expect(await text('/sitemap.xml')).toContain(JOB);

@@ -5,8 +5,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
-import { contentApi, type PageSummary, type SiteFiles } from './api.ts';
+import { contentApi, type DraftGroup, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
+import { DraftBar } from './DraftBar.tsx';
+import { DraftsView } from './DraftsView.tsx';
 import { nameOf } from './kinds.ts';
 import { MoveDialog } from './MoveDialog.tsx';
 import { NewPageDialog } from './NewPageDialog.tsx';
@@ -29,12 +31,30 @@ export interface ContentSectionProps {
   staff: { name: string; email: string; role: 'admin' | 'content' | 'inbox' };
 }
 
-type Screen = { name: 'list' } | { name: 'page'; file: string } | { name: 'site' } | { name: 'redirects' };
+type Screen =
+  | { name: 'list' }
+  | { name: 'page'; file: string }
+  | { name: 'site' }
+  | { name: 'redirects' }
+  | { name: 'drafts' };
+
+/** The server's drafts (enabled false: every save goes live with the next Publish of the site). */
+interface DraftsState {
+  enabled: boolean;
+  drafts: DraftGroup[];
+}
+
+const NO_DRAFTS: DraftsState = { enabled: false, drafts: [] };
 
 export default function ContentSection({ api, csrfToken, staff }: ContentSectionProps) {
   const client = useMemo(() => contentApi(api, csrfToken), [api, csrfToken]);
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const [site, setSite] = useState<SiteFiles | null>(null);
+  const [drafts, setDrafts] = useState<DraftsState>(NO_DRAFTS);
+  /** Changes when a page's draft is discarded: its editor opens again on the live text. */
+  const [editorRound, setEditorRound] = useState(0);
+  /** What the last Publish this page said, shown where its draft band was. */
+  const [pagePublished, setPagePublished] = useState<{ file: string; message: string } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   // Site settings has addresses of its own (#content/site/<section>): opened at one, it opens there.
   const [screen, setScreen] = useState<Screen>(() =>
@@ -46,20 +66,41 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   const [puttingBack, setPuttingBack] = useState<PageSummary | null>(null);
   /** What the last action on the page list did, said until the next one. */
   const [notice, setNotice] = useState('');
-  const saved = useCallback((file: string, text: string, version: string) => {
-    setSite((s) => (s ? { ...s, files: { ...s.files, [file]: { text, version } } } : s));
-  }, []);
+  // A server without drafts (older, or one that answers no /drafts) is one where saves go live.
+  const readDrafts = useCallback(() => client.drafts().catch(() => NO_DRAFTS), [client]);
 
   const reload = useCallback(async () => {
     try {
-      const [p, s] = await Promise.all([client.pages(), client.site()]);
+      const [p, s, d] = await Promise.all([client.pages(), client.site(), readDrafts()]);
       setPages(p);
       setSite(s);
+      setDrafts(d);
       setLoadError(null);
     } catch (error) {
       setLoadError(error instanceof Error ? error.message : String(error));
     }
-  }, [client]);
+  }, [client, readDrafts]);
+
+  /** The pages' states and the drafts, after a save or a Publish (a failure keeps what is shown). */
+  const refreshStates = useCallback(async () => {
+    try {
+      const [p, d] = await Promise.all([client.pages(), readDrafts()]);
+      setPages(p);
+      setDrafts(d);
+    } catch {
+      // The list is read again on the next action.
+    }
+  }, [client, readDrafts]);
+
+  const saved = useCallback(
+    (file: string, text: string, version: string) => {
+      setSite((s) => (s ? { ...s, files: { ...s.files, [file]: { text, version } } } : s));
+      void refreshStates();
+    },
+    [refreshStates],
+  );
+  /** How the list's notices end: where the change goes live from. */
+  const toGoLive = drafts.enabled ? 'Publish its draft' : 'Publish the site';
 
   useEffect(() => {
     void reload();
@@ -74,6 +115,33 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
       ),
     [client],
   );
+
+  /** The open page's draft band, while it has unpublished changes. */
+  const pageDraftBar = (file: string, dirty: boolean) => {
+    const draft = pages?.find((p) => p.file === file)?.draft;
+    if (!draft)
+      return pagePublished?.file === file ? (
+        <p role="status" className={styles.notice}>
+          {pagePublished.message}
+        </p>
+      ) : null;
+    return (
+      <DraftBar
+        file={file}
+        draft={draft}
+        dirty={dirty}
+        client={client}
+        onPublished={(status) => {
+          if (status.state === 'done') setPagePublished({ file, message: status.message ?? 'Published.' });
+          void refreshStates();
+        }}
+        onDiscarded={() => {
+          // The editor opens again on the live text (a new version of the file).
+          void reload().then(() => setEditorRound((n) => n + 1));
+        }}
+      />
+    );
+  };
 
   if (loadError) {
     return (
@@ -115,7 +183,19 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           onTakeDown={setTakingDown}
           onMove={setMoving}
           onPutBack={setPuttingBack}
-          actions={<PublishButton client={client} />}
+          {...(drafts.enabled
+            ? { onDrafts: () => setScreen({ name: 'drafts' }), draftCount: drafts.drafts.length }
+            : { actions: <PublishButton client={client} /> })}
+        />
+      )}
+      {screen.name === 'drafts' && (
+        <DraftsView
+          drafts={drafts.drafts}
+          pages={pages}
+          client={client}
+          onBack={() => setScreen({ name: 'list' })}
+          onOpen={(file) => setScreen({ name: 'page', file })}
+          onChanged={() => void reload()}
         />
       )}
       {screen.name === 'list' && takingDown && (
@@ -126,7 +206,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           client={client}
           onCancel={() => setTakingDown(null)}
           onTakenDown={() => {
-            setNotice(`${nameOf(takingDown)} is taken down. Publish the site to take it off the live site.`);
+            setNotice(`${nameOf(takingDown)} is taken down. ${toGoLive} to take it off the live site.`);
             setTakingDown(null);
             // The page and redirects.yaml both changed: read the list and the files again.
             void reload();
@@ -141,7 +221,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           onCancel={() => setPuttingBack(null)}
           onPutBack={() => {
             setNotice(
-              `${nameOf(puttingBack)} is back at ${puttingBack.path}. Publish the site to put it on the live site again.`,
+              `${nameOf(puttingBack)} is back at ${puttingBack.path}. ${toGoLive} to put it on the live site again.`,
             );
             setPuttingBack(null);
             void reload();
@@ -157,7 +237,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           onMoved={(moved) => {
             const links = moved.relinked.length;
             setNotice(
-              `${nameOf(moving)} is now at ${moved.path}; ${moving.path} leads there${links ? `, and the links to it in ${links} file${links === 1 ? '' : 's'} were changed` : ''}. Publish the site to put it live.`,
+              `${nameOf(moving)} is now at ${moved.path}; ${moving.path} leads there${links ? `, and the links to it in ${links} file${links === 1 ? '' : 's'} were changed` : ''}. ${toGoLive} to put it live.`,
             );
             setMoving(null);
             // The page's file, redirects.yaml and the files that linked to it changed.
@@ -178,8 +258,10 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
               {
                 ...pageEntryOf(file, parsedPage(text), bundledSchemas),
                 lastChange: { name: staff.name, date: new Date().toISOString() },
+                ...(drafts.enabled && { draft: { change: 'new', by: [staff.name], at: null, with: 0 } }),
               },
             ]);
+            void refreshStates();
             setNewFrom(null);
             setScreen({ name: 'page', file });
           }}
@@ -202,7 +284,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
       )}
       {screen.name === 'page' && (
         <PageEditor
-          key={screen.file}
+          key={`${screen.file}\n${editorRound}`}
           file={screen.file}
           site={site}
           pages={pages}
@@ -210,6 +292,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           account={staff.email}
           onBack={() => setScreen({ name: 'list' })}
           onSaved={saved}
+          {...(drafts.enabled && { draftBar: (dirty: boolean) => pageDraftBar(screen.file, dirty) })}
         />
       )}
     </section>

@@ -5,7 +5,16 @@
  * saving, merging, conflicts, history and the local draft are the edited-file hook's
  * (useEditedFile.ts); leaving with unsaved changes asks first (leaveGuard.ts).
  */
-import { type FocusEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { linkChoicesOf, pageEntriesOf, pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
 import { below } from '../../styles/breakpoints.ts';
@@ -84,6 +93,8 @@ export interface PageEditorProps {
   onBack: () => void;
   /** The server wrote the file: the section updates its copy of the site. */
   onSaved: (file: string, text: string, version: string) => void;
+  /** The page's draft band (DraftBar.tsx), given whether the editor has unsaved changes. */
+  draftBar?: (dirty: boolean) => ReactNode;
 }
 
 /** An earlier version shown in the preview instead of the draft. */
@@ -92,7 +103,16 @@ interface Viewing {
   doc: PageDoc;
 }
 
-export function PageEditor({ file, site, pages, client, account = '', onBack, onSaved }: PageEditorProps) {
+export function PageEditor({
+  file,
+  site,
+  pages,
+  client,
+  account = '',
+  onBack,
+  onSaved,
+  draftBar,
+}: PageEditorProps) {
   const snapshot: SiteSnapshot = useMemo(() => snapshotOf(site, pages), [site, pages]);
   const edited = useEditedFile<PageDoc>({
     file,
@@ -401,6 +421,7 @@ export function PageEditor({ file, site, pages, client, account = '', onBack, on
           />
         )}
       </EditorToolbar>
+      {draftBar?.(dirty)}
       {guard.asking && <LeaveDialog onStay={guard.asking.stay} onLeave={guard.asking.leave} />}
       <div className={styles.panes}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: focus is followed, not handled: the preview shows the focused field */}

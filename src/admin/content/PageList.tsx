@@ -19,9 +19,15 @@ export function PageList({
   onTakeDown,
   onMove,
   onPutBack,
+  onDrafts,
+  draftCount = 0,
   actions,
 }: {
   actions?: ReactNode;
+  /** Opens the Drafts view (absent: the server keeps no drafts, and the list shows no states). */
+  onDrafts?: () => void;
+  /** How many drafts the site has. */
+  draftCount?: number;
   pages: readonly PageSummary[];
   onOpen: (file: string) => void;
   onSiteSettings: () => void;
@@ -34,13 +40,20 @@ export function PageList({
   onPutBack?: (page: PageSummary) => void;
 }) {
   const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<PageFilter>('all');
   const searchId = useId();
-  const shown = matchingPages(pages, query);
+  const filterId = useId();
+  const shown = matchingPages(pages, query).filter(FILTERS[filter].keeps);
   return (
     <div className={styles.list}>
       <div className={styles.listHeader}>
         <h1 id="content-heading">Content</h1>
         <div className={styles.headerActions}>
+          {onDrafts && (
+            <button type="button" className={styles.primary} onClick={onDrafts}>
+              Drafts and publishing{draftCount ? ` (${draftCount})` : ''}
+            </button>
+          )}
           {actions}
           <button type="button" className={styles.secondary} onClick={onSiteSettings}>
             Site settings
@@ -62,14 +75,28 @@ export function PageList({
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Name or address"
         />
+        <label htmlFor={filterId}>Show</label>
+        <select
+          id={filterId}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value as PageFilter)}
+        >
+          {Object.entries(FILTERS).map(([value, { label }]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
       </search>
-      {query && (
+      {(query || filter !== 'all') && (
         <p role="status">
           {shown.length === 0
-            ? `No page matches "${query}".`
+            ? query
+              ? `No page matches "${query}".`
+              : `No page is ${FILTERS[filter].none}.`
             : shown.length === 1
-              ? `1 page matches "${query}".`
-              : `${shown.length} pages match "${query}".`}
+              ? `1 page ${query ? `matches "${query}"` : 'is shown'}.`
+              : `${shown.length} pages ${query ? `match "${query}"` : 'are shown'}.`}
         </p>
       )}
       {groupByKind(shown).map((group) => (
@@ -142,6 +169,11 @@ function PageRow({
           {name}
         </button>
         {page.unpublished && <span className={own.badge}>Taken down</span>}
+        {page.draft && (
+          <span className={`${own.badge} ${own.draftBadge}`} title={draftTitle(page.draft)}>
+            {page.draft.change === 'new' ? 'New, not published' : 'Draft'}
+          </span>
+        )}
       </th>
       <td>
         <code>{page.path}</code>
@@ -199,6 +231,27 @@ function PageRow({
       </td>
     </tr>
   );
+}
+
+type PageFilter = 'all' | 'drafts' | 'live' | 'down';
+
+/** The page list's filters by state: each with its words and which pages it keeps. */
+const FILTERS: Record<PageFilter, { label: string; none: string; keeps: (page: PageSummary) => boolean }> = {
+  all: { label: 'All pages', none: 'here', keeps: () => true },
+  drafts: {
+    label: 'With unpublished changes',
+    none: 'waiting to be published',
+    keeps: (p) => Boolean(p.draft),
+  },
+  live: { label: 'Live, unchanged', none: 'live without changes', keeps: (p) => !p.draft && !p.unpublished },
+  down: { label: 'Taken down', none: 'taken down', keeps: (p) => p.unpublished },
+};
+
+/** A draft badge's hover text: who changed the page and when. */
+function draftTitle(draft: NonNullable<PageSummary['draft']>): string {
+  return draft.by.length && draft.at
+    ? `Unpublished changes by ${describeChange({ name: draft.by.join(', '), date: draft.at })}`
+    : 'Unpublished changes';
 }
 
 /** A file the editor cannot open: its name and what is wrong, nothing to press. */

@@ -429,7 +429,7 @@ describe('site settings and publishing', () => {
     expect(
       await screen.findByText(/is taken down\. Publish the site to take it off the live site\./),
     ).toBeVisible();
-    const row = (await screen.findByText('Taken down')).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Taken down', { selector: 'span' })).closest('tr') as HTMLElement;
     expect(within(row).getByRole('button', { name: /^Graphic Designer/ })).toBeInTheDocument();
     // Nothing to view on the site, and nothing more to take down.
     expect(within(row).queryByRole('link', { name: /View on site/ })).toBeNull();

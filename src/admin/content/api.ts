@@ -11,8 +11,28 @@ export type { PageKind };
 /** A page of the list: what src/content/pageEntry.ts reads of its file, and its last change. */
 export interface PageSummary extends PageEntry {
   lastChange: { name: string; date: string } | null;
+  /** Its unpublished changes (null: it is as it is live; absent: the server keeps no drafts). */
+  draft?: PageDraft | null;
   /** Why the editor cannot open this file (a link, a text that explodes when read), if it cannot. */
   problem?: string;
+}
+
+/** How a file's draft differs from what is live. */
+export type DraftChange = 'new' | 'changed' | 'removed';
+
+/** A page's unpublished changes: what, by whom, when, and how many other files go live with them. */
+export interface PageDraft {
+  change: DraftChange;
+  by: string[];
+  at: string | null;
+  with: number;
+}
+
+/** One draft of the site (server/editor/drafts/draftChanges.ts): files published or discarded together. */
+export interface DraftGroup {
+  files: { file: string; change: DraftChange }[];
+  by: string[];
+  at: string | null;
 }
 
 export interface SiteImage {
@@ -179,8 +199,13 @@ export interface ContentApi {
   pictureUrl(path: string): string;
   /** Calls `listener` after each upload and deletion; returns the call that stops it. */
   onPictures(listener: (change: PictureChange) => void): () => void;
-  publish(): Promise<PublishStatus>;
+  /** Publishes the drafts holding `files` (every saved change when omitted). */
+  publish(files?: readonly string[]): Promise<PublishStatus>;
   publishStatus(): Promise<PublishStatus>;
+  /** Every unpublished draft, newest first (enabled false: saves go straight to what Publish builds). */
+  drafts(): Promise<{ enabled: boolean; drafts: DraftGroup[] }>;
+  /** Returns the drafts holding `files` to what is live. */
+  discard(files: readonly string[]): Promise<{ files: string[] }>;
   /** The latest Publishes, newest first. */
   releases(): Promise<{ releases: PublishedRelease[] }>;
 }
@@ -265,7 +290,9 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
       pictureListeners.add(listener);
       return () => pictureListeners.delete(listener);
     },
-    publish: () => call<PublishStatus>('POST', '/publish'),
+    publish: (files) => call<PublishStatus>('POST', '/publish', files && { files }),
+    drafts: () => call('GET', '/drafts'),
+    discard: (files) => call('POST', '/discard', { files }),
     publishStatus: () => call<PublishStatus>('GET', '/publish'),
     releases: () => call<{ releases: PublishedRelease[] }>('GET', '/releases'),
   };

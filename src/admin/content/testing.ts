@@ -105,6 +105,9 @@ export function fakeServer(): FakeServer {
         return { status: 200, body: { text: texts.get(url.searchParams.get('file') ?? '') ?? '' } };
       case 'GET /publish':
         return { status: 200, body: { state: 'done', durationMs: 1200 } };
+      case 'GET /drafts':
+        // The fake keeps no drafts (a server under `npm run dev`); tests that need them answer it.
+        return { status: 200, body: { enabled: false, drafts: [] } };
       case 'POST /publish':
         return { status: 202, body: { state: 'running' } };
       case 'GET /releases':

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadSiteFacts } from '../../../node/siteFacts.ts';
 import { hashPassword } from '../../../server/admin/password.ts';
 import { createServer, type SiteServer } from '../../../server/app.ts';
+import { draftsFolderOf } from '../../../server/editor/drafts/draftsFolder.ts';
 import { StaffAccounts } from '../../../server/staff/accounts.ts';
 import type { Role } from '../../../server/staff/types.ts';
 import { launchBrowser, REPO_ROOT, WIDTHS } from './site.ts';
@@ -35,12 +36,18 @@ export const CONTENT_EDITOR: EditorAccount = {
 
 export interface EditorSession {
   origin: string;
+  /**
+   * Where the editor saves: the drafts worktree (server/editor/drafts/draftsFolder.ts). What is
+   * live is in `liveDir` until a Publish takes the drafts there.
+   */
   contentDir: string;
+  /** The content folder the server was given (CONTENT_DIR): the live branch, which Publish builds. */
+  liveDir: string;
   server: SiteServer;
   browser: Browser;
   /** Console errors and uncaught page errors of every tab (failed resource loads excepted). */
   errors: string[];
-  /** git in the content folder; its output, trimmed. */
+  /** git in the drafts folder (the drafts branch); its output, trimmed. */
   git: (...args: string[]) => string;
   /** A tab of its own (`width` × a phone's or a laptop's height), signed in, at /admin#content. */
   signIn: (options?: { width?: number; account?: EditorAccount }) => Promise<Page>;
@@ -53,14 +60,14 @@ export async function startEditorSession(
 ): Promise<EditorSession> {
   const accounts = options.accounts ?? [CONTENT_EDITOR];
   const dir = (part: string) => mkdtempSync(path.join(tmpdir(), `triune-e2e-${name}-${part}-`));
-  const contentDir = dir('content');
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: contentDir, encoding: 'utf8' }).trim();
+  const liveDir = dir('content');
+  const liveGit = (...args: string[]) => execFileSync('git', args, { cwd: liveDir, encoding: 'utf8' }).trim();
   for (const part of ['site.yaml', 'redirects.yaml', 'pages', 'public'])
-    cpSync(path.join(REPO_ROOT, part), path.join(contentDir, part), { recursive: true });
-  git('init', '-q', '-b', 'main');
-  git('add', '.');
-  git('-c', 'user.name=Setup', '-c', 'user.email=setup@example.com', 'commit', '-qm', 'Initial content');
-  options.prepare?.(contentDir);
+    cpSync(path.join(REPO_ROOT, part), path.join(liveDir, part), { recursive: true });
+  liveGit('init', '-q', '-b', 'main');
+  liveGit('add', '.');
+  liveGit('-c', 'user.name=Setup', '-c', 'user.email=setup@example.com', 'commit', '-qm', 'Initial content');
+  options.prepare?.(liveDir);
   // A copy of the build: Publish writes into the folder it serves.
   const distDir = dir('dist');
   cpSync(BUILD_CLIENT, path.join(distDir, 'client'), { recursive: true });
@@ -68,7 +75,7 @@ export async function startEditorSession(
 
   const facts = loadSiteFacts(REPO_ROOT);
   const before = process.env.CONTENT_DIR;
-  process.env.CONTENT_DIR = contentDir;
+  process.env.CONTENT_DIR = liveDir;
   let server: SiteServer;
   try {
     server = await createServer({
@@ -83,6 +90,9 @@ export async function startEditorSession(
     if (before === undefined) delete process.env.CONTENT_DIR;
     else process.env.CONTENT_DIR = before;
   }
+  // The server made the drafts worktree as it started.
+  const contentDir = draftsFolderOf(liveDir);
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: contentDir, encoding: 'utf8' }).trim();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server has no port.');
@@ -120,8 +130,23 @@ export async function startEditorSession(
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser.close();
     await server.app.close();
-    for (const folder of [contentDir, distDir, dataDir]) rmSync(folder, { recursive: true, force: true });
+    for (const folder of [liveDir, distDir, dataDir]) rmSync(folder, { recursive: true, force: true });
   }
 
-  return { origin, contentDir, server, browser, errors, git, signIn, close };
+  return { origin, contentDir, liveDir, server, browser, errors, git, signIn, close };
+}
+
+/**
+ * Publishes every draft as a content editor does: Drafts and publishing, Publish selected (every
+ * draft is ticked), until the Publish says the pages are live; then back to the page list, unless
+ * `stay` (the Drafts view is what the test looks at next).
+ */
+export async function publishDrafts(page: Page, { stay = false } = {}): Promise<void> {
+  await page.getByRole('button', { name: /^Drafts and publishing/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Drafts' }).waitFor();
+  await page.getByRole('button', { name: /^Publish selected/ }).click();
+  await page.getByText(/^Published: \d+ pages are live/).waitFor({ timeout: 170_000 });
+  if (stay) return;
+  await page.getByRole('button', { name: '← All pages' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
 }

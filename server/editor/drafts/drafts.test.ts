@@ -1,0 +1,199 @@
+// @vitest-environment node
+/**
+ * Drafts with real git (issue 35): a save is a draft until published; Publish this page takes one
+ * page's draft live and leaves the others; a new page is not live until published; a failed build
+ * leaves the live branch and the site as they were; Discard returns a page to what is live.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { registerStatic } from '../../static.ts';
+import { registerContentApi } from '../api.ts';
+import { API, contentCopy, REPO, removeContentCopies, STAFF } from '../editorTestSupport.ts';
+import { SitePublisher } from '../publish.ts';
+import { SharedRepository } from '../sharedRepository.ts';
+import { Drafts } from './drafts.ts';
+import { DRAFTS_BRANCH, draftsFolderOf, prepareDraftsFolder } from './draftsFolder.ts';
+
+const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
+const ABOUT = 'pages/about.yaml';
+const CAREERS = 'pages/careers/app-developer.yaml';
+
+let live: string;
+let app: FastifyInstance;
+let publisher: SitePublisher;
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+
+beforeAll(async () => {
+  live = contentCopy({ git: true });
+  const dist = contentCopy();
+  mkdirSync(path.join(dist, 'client'), { recursive: true });
+  writeFileSync(path.join(dist, 'client', 'index.html'), '<p>The build before publishing</p>');
+  const draftsDir = prepareDraftsFolder(live);
+  const drafts = new Drafts({
+    liveDir: live,
+    draftsDir,
+    drafts: new SharedRepository({ root: draftsDir, branch: DRAFTS_BRANCH }),
+    live: new SharedRepository({ root: live }),
+  });
+  app = Fastify({ logger: false });
+  await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
+  publisher = new SitePublisher({
+    contentDir: live,
+    distDir: dist,
+    served: () => app.servedSite,
+    buildScript: TITLES_BUILD,
+    prepare: (files, by) => drafts.prepare(files, by),
+  });
+  await app.register(
+    async (scope) =>
+      registerContentApi(scope, {
+        contentDir: draftsDir,
+        guard: async () => undefined,
+        author: () => STAFF,
+        publisher,
+        drafts,
+        shared: drafts.repository,
+      }),
+    { prefix: API },
+  );
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  removeContentCopies();
+});
+
+const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+  const res = await app.inject({ method, url: `${API}${url}`, ...(payload && { payload }) });
+  return { status: res.statusCode, body: res.json() };
+};
+const liveSite = async () => (await app.inject({ method: 'GET', url: '/' })).body;
+/** Publishes (the drafts holding `files`, or every draft) and waits for the build to end. */
+async function publish(files?: string[]) {
+  const started = await call('POST', '/publish', files && { files });
+  expect(started.status).toBe(202);
+  await publisher.settled();
+  return (await call('GET', '/publish')).body as { state: string; message?: string };
+}
+async function setTitle(file: string, title: string) {
+  const { files } = (await call('GET', '/site')).body;
+  const data = parse(files[file].text);
+  data.title = title;
+  const saved = await call('PUT', '/file', { file, version: files[file].version, data });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+const pageState = async (file: string) =>
+  ((await call('GET', '/pages')).body.pages as { file: string; draft: unknown }[]).find(
+    (p) => p.file === file,
+  )?.draft;
+
+describe('drafts', () => {
+  it('keeps the drafts in a worktree of the drafts branch, beside the live content folder', () => {
+    expect(draftsFolderOf(live)).toBe(path.join(live, '.git', 'site-drafts'));
+    expect(git(draftsFolderOf(live), 'branch', '--show-current')).toBe('drafts');
+    expect(git(live, 'branch', '--show-current')).toBe('main');
+    // The content folder's own status does not list the worktree.
+    expect(git(live, 'status', '--porcelain')).toBe('');
+  });
+
+  it('a save is a draft: the live branch and the live site are unchanged until it is published', async () => {
+    const liveBefore = git(live, 'rev-parse', 'HEAD');
+    await setTitle(ABOUT, 'About us, draft one');
+    await setTitle(CAREERS, 'Mobile jobs, draft one');
+    expect(git(live, 'rev-parse', 'HEAD')).toBe(liveBefore);
+    expect(readFileSync(path.join(live, ABOUT), 'utf8')).not.toContain('draft one');
+    expect(await pageState(ABOUT)).toMatchObject({
+      change: 'changed',
+      by: [STAFF.name],
+      at: expect.any(String),
+    });
+    const { body } = await call('GET', '/drafts');
+    expect(body.enabled).toBe(true);
+    // Two drafts, one per page (saved within a second: their order is not asserted).
+    expect(body.drafts.map((d: { files: { file: string }[] }) => d.files.map((f) => f.file)).sort()).toEqual([
+      [ABOUT],
+      [CAREERS],
+    ]);
+  });
+
+  it('Publish this page puts only that page live; the other draft stays a draft', async () => {
+    const state = await publish([ABOUT]);
+    expect(state, state.message).toMatchObject({ state: 'done' });
+    const site = await liveSite();
+    expect(site).toContain(`${ABOUT}: About us, draft one`);
+    expect(site).not.toContain('Mobile jobs, draft one');
+    expect(git(live, 'log', '-1', '--format=%an|%s')).toBe(`${STAFF.name}|Publish About us, draft one`);
+    expect(readFileSync(path.join(live, CAREERS), 'utf8')).not.toContain('draft one');
+    expect(await pageState(ABOUT)).toBeNull();
+    expect(await pageState(CAREERS)).toMatchObject({ change: 'changed' });
+  });
+
+  it('a new page is a draft, not served until it is published', async () => {
+    const { files } = (await call('GET', '/site')).body;
+    const data = parse(files[CAREERS].text);
+    data.title = 'QA Engineer';
+    data.path = '/careers/qa-engineer';
+    data.listing.order = 9;
+    const created = await call('PUT', '/file', {
+      file: 'pages/careers/qa-engineer.yaml',
+      version: null,
+      data,
+      copyOf: CAREERS,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(await pageState('pages/careers/qa-engineer.yaml')).toMatchObject({ change: 'new' });
+    expect(await publish([ABOUT])).toMatchObject({ state: 'done' });
+    expect(await liveSite()).not.toContain('QA Engineer');
+    expect(await publish(['pages/careers/qa-engineer.yaml'])).toMatchObject({ state: 'done' });
+    expect(await liveSite()).toContain('pages/careers/qa-engineer.yaml: QA Engineer');
+    expect(await liveSite()).not.toContain('Mobile jobs, draft one');
+  });
+
+  it('a failed build leaves the live branch and the live site as they were, and the draft a draft', async () => {
+    await setTitle(ABOUT, 'Break the build');
+    const liveBefore = git(live, 'rev-parse', 'HEAD');
+    const siteBefore = await liveSite();
+    const state = await publish([ABOUT]);
+    expect(state.state).toBe('failed');
+    expect(state.message).toContain('the title says to break the build');
+    expect(git(live, 'rev-parse', 'HEAD')).toBe(liveBefore);
+    expect(git(live, 'status', '--porcelain')).toBe('');
+    expect(await liveSite()).toBe(siteBefore);
+    expect(await pageState(ABOUT)).toMatchObject({ change: 'changed' });
+  });
+
+  it('Discard returns the page to what is live, as a commit on the drafts branch', async () => {
+    const discarded = await call('POST', '/discard', { files: [ABOUT] });
+    expect(discarded.status).toBe(200);
+    expect(discarded.body.files).toEqual([ABOUT]);
+    expect(await pageState(ABOUT)).toBeNull();
+    const { files } = (await call('GET', '/site')).body;
+    expect(parse(files[ABOUT].text).title).toBe('About us, draft one');
+    expect(git(draftsFolderOf(live), 'log', '-1', '--format=%s')).toBe(
+      'Discard the draft of Break the build',
+    );
+    // Nothing left to discard: said so.
+    expect((await call('POST', '/discard', { files: [ABOUT] })).status).toBe(404);
+    expect((await call('POST', '/discard', { files: 'all' })).status).toBe(400);
+  });
+
+  it('Publish without a choice publishes every draft', async () => {
+    expect(await publish()).toMatchObject({ state: 'done' });
+    expect(await liveSite()).toContain(`${CAREERS}: Mobile jobs, draft one`);
+    expect((await call('GET', '/drafts')).body.drafts).toEqual([]);
+  });
+
+  it('a commit made on the live branch by hand is taken into the drafts, not shown as a draft undoing it', async () => {
+    const file = path.join(live, ABOUT);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Edited by a developer'));
+    git(live, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-qam', 'By hand');
+    expect((await call('GET', '/drafts')).body.drafts).toEqual([]);
+    const { files } = (await call('GET', '/site')).body;
+    expect(parse(files[ABOUT].text).title).toBe('Edited by a developer');
+  });
+});

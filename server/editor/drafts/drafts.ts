@@ -1,0 +1,201 @@
+/**
+ * The drafts workflow (issue 35) over the two checkouts of the content repository: the editor saves
+ * to the drafts worktree (draftsFolder.ts), and a Publish takes the chosen drafts into the content
+ * folder (the live branch) as one commit before its build. A build that fails undoes that commit,
+ * so the live branch and the live site stay as they were; one that succeeds is shared (with
+ * CONTENT_REMOTE), and the drafts branch records it as taken in.
+ *
+ * Discard returns a draft's files to their live text, as a commit on the drafts branch (the draft
+ * stays in the history, and can be brought back from there).
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { ContentHistory, type Person } from '../history.ts';
+import type { SharedRepository } from '../sharedRepository.ts';
+import { type DraftGroup, draftGroups, draftsOf } from './draftChanges.ts';
+import { git } from './gitRun.ts';
+
+export interface DraftsOptions {
+  /** The content folder: on the branch the site is published from. */
+  liveDir: string;
+  /** The editor's content folder in the drafts worktree. */
+  draftsDir: string;
+  /** The drafts branch's repository (shared with CONTENT_REMOTE): saves and discards go through it. */
+  drafts: SharedRepository;
+  /** The live branch's repository: a Publish's commit is pushed through it. */
+  live: SharedRepository;
+  log?: (line: string) => void;
+}
+
+/** A Publish's commit on the live branch, before its build has ended. */
+export interface PreparedPublish {
+  /** The content files it takes live. */
+  files: string[];
+  /** Takes the commit back (the build failed). */
+  undo(): Promise<void>;
+  /** Shares it and records it on the drafts branch (the build succeeded). */
+  finish(): Promise<void>;
+}
+
+export const draftMessages = {
+  nothing: 'Nothing to discard: this page has no unpublished changes.',
+};
+
+/** What a file is called in a commit subject: a page's title, else its path. */
+function nameIn(dir: string, file: string): string {
+  if (file === 'site.yaml') return 'site settings';
+  try {
+    const title = (parse(readFileSync(path.join(dir, file), 'utf8')) as { title?: unknown } | null)?.title;
+    return typeof title === 'string' ? title : file;
+  } catch {
+    return file; // removed by the draft, or not YAML
+  }
+}
+
+function subjectFor(verb: string, dir: string, files: readonly string[]): string {
+  const named = files.filter((f) => f === 'site.yaml' || f.startsWith('pages/')).map((f) => nameIn(dir, f));
+  const list = named.length ? named.join(', ') : files.join(', ');
+  return `${verb} ${list.length > 120 ? `${list.slice(0, 117)}…` : list}`;
+}
+
+export class Drafts {
+  private readonly draftsHistory: ContentHistory;
+  private readonly liveHistory: ContentHistory;
+  private reconcileWarned = false;
+
+  constructor(private readonly options: DraftsOptions) {
+    this.draftsHistory = new ContentHistory(options.draftsDir);
+    this.liveHistory = new ContentHistory(options.liveDir);
+  }
+
+  get folder(): string {
+    return this.options.draftsDir;
+  }
+
+  /** The drafts branch's repository: every save goes through it, one at a time. */
+  get repository(): SharedRepository {
+    return this.options.drafts;
+  }
+
+  /** The live branch's commit. */
+  live(): Promise<string> {
+    return git(this.options.liveDir, 'rev-parse', 'HEAD');
+  }
+
+  /** Every draft of the site, newest first. */
+  async groups(): Promise<DraftGroup[]> {
+    await this.reconcile();
+    return draftGroups(this.options.draftsDir, await this.live());
+  }
+
+  /**
+   * Takes into the drafts branch what reached the live branch some other way (a developer's commit
+   * on main), so it is not mistaken for a draft undoing it. Our own Publishes are recorded as taken
+   * in when they are made (finish), so this merges only others' commits.
+   */
+  private async reconcile(): Promise<void> {
+    const live = await this.live();
+    const { draftsDir } = this.options;
+    if (await isAncestor(draftsDir, live, 'HEAD')) return;
+    await this.options.drafts.write(async () => {
+      if (await isAncestor(draftsDir, live, 'HEAD')) return;
+      try {
+        await git(draftsDir, 'merge', '--quiet', '--no-edit', '-m', 'Take in what was published', live);
+      } catch (error) {
+        await git(draftsDir, 'merge', '--abort').catch(() => undefined);
+        if (!this.reconcileWarned)
+          this.options.log?.(
+            `The drafts branch could not take in the live branch's commit ${live.slice(0, 12)} (both changed the same lines): ${error instanceof Error ? error.message.split('\n')[0] : error}. Merge it by hand in ${draftsDir}.`,
+          );
+        this.reconcileWarned = true;
+      }
+    });
+  }
+
+  /**
+   * Returns the drafts holding `files` to what is live, as one commit on the drafts branch; answers
+   * the files it changed (none when there was no draft).
+   */
+  async discard(files: readonly string[], by: Person): Promise<{ files: string[]; commit: string | null }> {
+    const { draftsDir } = this.options;
+    return this.options.drafts.write(async () => {
+      const chosen = draftsOf(await draftGroups(draftsDir, await this.live()), files).flatMap((g) =>
+        g.files.map((f) => f.file),
+      );
+      if (!chosen.length) return { files: [], commit: null };
+      const live = await this.live();
+      const subject = subjectFor('Discard the draft of', draftsDir, chosen);
+      await copyFiles(draftsDir, live, chosen);
+      const commit = await this.draftsHistory.commit(chosen, by, subject);
+      return { files: chosen, commit };
+    });
+  }
+
+  /**
+   * Takes the drafts holding `files` (every draft when undefined) into the content folder as one
+   * commit by `by`. Runs under the publish lock, after the content folder is brought up to the
+   * shared live branch.
+   */
+  async prepare(files: readonly string[] | undefined, by: Person): Promise<PreparedPublish> {
+    const { liveDir, draftsDir } = this.options;
+    await this.options.drafts.catchUp().catch(() => undefined);
+    await this.reconcile();
+    const before = await this.live();
+    const draft = await git(draftsDir, 'rev-parse', 'HEAD');
+    const chosen = draftsOf(await draftGroups(draftsDir, before), files).flatMap((g) =>
+      g.files.map((f) => f.file),
+    );
+    const nothing: PreparedPublish = { files: [], undo: async () => {}, finish: async () => {} };
+    if (!chosen.length) return nothing;
+    let commit: string | null;
+    try {
+      await copyFiles(liveDir, draft, chosen);
+      commit = await this.liveHistory.commit(chosen, by, subjectFor('Publish', draftsDir, chosen));
+    } catch (error) {
+      await copyFiles(liveDir, before, chosen).catch(() => undefined);
+      await git(liveDir, 'reset', '--quiet', '--', ...chosen).catch(() => undefined);
+      throw error;
+    }
+    if (!commit) return { ...nothing, files: chosen };
+    const published = commit;
+    return {
+      files: chosen,
+      undo: async () => {
+        await git(liveDir, 'reset', '--quiet', '--keep', before);
+      },
+      finish: async () => {
+        await this.options.live.push();
+        // The drafts branch records the Publish as taken in: its texts came from there.
+        await this.options.drafts
+          .write(() =>
+            git(draftsDir, 'merge', '--quiet', '-s', 'ours', '--no-edit', '-m', 'Published', published),
+          )
+          .catch((error: unknown) =>
+            this.options.log?.(
+              `The drafts branch could not record the Publish ${published.slice(0, 12)}: ${error instanceof Error ? error.message : error}`,
+            ),
+          );
+      },
+    };
+  }
+}
+
+async function isAncestor(cwd: string, ancestor: string, of: string): Promise<boolean> {
+  try {
+    await git(cwd, 'merge-base', '--is-ancestor', ancestor, of);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Makes `files` in `dir` as they are at commit `at` (removing those it does not have). */
+async function copyFiles(dir: string, at: string, files: readonly string[]): Promise<void> {
+  const present = new Set(
+    (await git(dir, 'ls-tree', '-r', '-z', '--name-only', at, '--', ...files)).split('\0').filter(Boolean),
+  );
+  const kept = files.filter((f) => present.has(f));
+  if (kept.length) await git(dir, 'checkout', at, '--', ...kept);
+  for (const f of files) if (!present.has(f)) rmSync(path.join(dir, f), { force: true });
+}
