@@ -255,3 +255,8 @@ export function describeSave(
 export function commitMessage(summary: ChangeSummary): string {
   return summary.lines.length ? `${summary.subject}\n\n${summary.lines.join('\n')}` : summary.subject;
 }
+
+/** A field's name for people, by the form's labels ("Button link in Page hero"); never a YAML path. */
+export function fieldName(file: string, data: unknown, path: readonly Segment[]): string {
+  return named(file, data, data, { kind: 'changed', path: [...path] }).full;
+}

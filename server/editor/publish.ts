@@ -27,6 +27,7 @@ import { SERVED_BUILD_FILE, type ServedBuild, writeServedBuild } from '../releas
 import type { ServedSite } from '../static.ts';
 import { draftRouteMessages, filesOf } from './drafts/draftRoutes.ts';
 import type { PreparedPublish } from './drafts/drafts.ts';
+import { PublishRefused } from './drafts/publishGate.ts';
 import { type Person, UNNAMED_STAFF } from './history.ts';
 import { carryPreviousAssets, PREVIOUS_ASSETS_FILE, readLedger } from './previousAssets.ts';
 import { removePublishLeftovers } from './publishLeftovers.ts';
@@ -167,6 +168,8 @@ export class SitePublisher implements Publisher {
         if (!ran) this.finish(started, 'failed', publishMessages.busy);
       })
       .catch((error: unknown) => {
+        // A refusal (the publish gate) is said as it is: no build ran.
+        if (error instanceof PublishRefused) return this.finish(started, 'failed', error.message);
         this.finish(
           started,
           'failed',

@@ -188,6 +188,43 @@ describe('drafts', () => {
     expect((await call('GET', '/drafts')).body.drafts).toEqual([]);
   });
 
+  it('refuses a Publish that would break a link, naming the link and the draft it leads to', async () => {
+    const terms = 'pages/legal-terms.yaml';
+    const { files } = (await call('GET', '/site')).body;
+    const page = parse(files['pages/privacy.yaml'].text);
+    page.path = '/legal-terms';
+    page.title = 'Legal terms';
+    const created = await call('PUT', '/file', {
+      file: terms,
+      version: null,
+      data: page,
+      copyOf: 'pages/privacy.yaml',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const site = parse(files['site.yaml'].text);
+    site.forms.privacy.link = '/legal-terms';
+    const saved = await call('PUT', '/file', {
+      file: 'site.yaml',
+      version: files['site.yaml'].version,
+      data: site,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const liveBefore = git(live, 'rev-parse', 'HEAD');
+    const siteBefore = await liveSite();
+    const refused = await publish(['site.yaml']);
+    expect(refused.state).toBe('failed');
+    expect(refused.message).toMatch(
+      /^Not published: it would break 1 link on the live site\. Site settings, Link in .*: \/legal-terms is the page “.+”, which is a draft not in this Publish: tick it too\.$/,
+    );
+    expect(git(live, 'rev-parse', 'HEAD')).toBe(liveBefore);
+    expect(git(live, 'status', '--porcelain')).toBe('');
+    expect(await liveSite()).toBe(siteBefore);
+    // With the page it leads to, it goes live.
+    expect(await publish(['site.yaml', terms])).toMatchObject({ state: 'done' });
+    expect(await liveSite()).toContain(`${terms}: Legal terms`);
+  });
+
   it('a commit made on the live branch by hand is taken into the drafts, not shown as a draft undoing it', async () => {
     const file = path.join(live, ABOUT);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Edited by a developer'));

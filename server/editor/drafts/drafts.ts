@@ -15,6 +15,7 @@ import { ContentHistory, type Person } from '../history.ts';
 import type { SharedRepository } from '../sharedRepository.ts';
 import { type DraftGroup, draftGroups, draftsOf } from './draftChanges.ts';
 import { git } from './gitRun.ts';
+import { brokenLinks, newlyBroken, PublishRefused, refusalOf } from './publishGate.ts';
 
 export interface DraftsOptions {
   /** The content folder: on the branch the site is published from. */
@@ -149,8 +150,12 @@ export class Drafts {
     const nothing: PreparedPublish = { files: [], undo: async () => {}, finish: async () => {} };
     if (!chosen.length) return nothing;
     let commit: string | null;
+    const brokenBefore = brokenLinks(liveDir);
     try {
       await copyFiles(liveDir, draft, chosen);
+      // The gate: nothing goes live that would leave a link on the live site leading nowhere.
+      const broken = newlyBroken(brokenBefore, brokenLinks(liveDir));
+      if (broken.length) throw new PublishRefused(refusalOf(broken, liveDir, draftsDir));
       commit = await this.liveHistory.commit(chosen, by, subjectFor('Publish', draftsDir, chosen));
     } catch (error) {
       await copyFiles(liveDir, before, chosen).catch(() => undefined);

@@ -78,6 +78,8 @@ export function publishStatusText({ status, error }: Pick<PublishRun, 'status' |
         `Published${status.durationMs !== undefined ? ` in ${Math.round(status.durationMs / 1000)} s` : ''}.`
       );
     case 'failed':
+      // The server's own words say what happened when they begin "Not published:".
+      if (status.message?.startsWith('Not published:')) return status.message;
       return `Publishing failed${status.step ? ` at ${status.step}` : ''}: ${status.message ?? 'see the server log'}`;
     default:
       return '';
