@@ -47,7 +47,14 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   {
     name: 'CONTENT_BRANCH',
     default: 'main',
-    description: 'The branch of CONTENT_REMOTE that saves go to and Publish builds from.',
+    description:
+      'The branch of CONTENT_REMOTE the site is published from: Publish takes drafts there and builds it (saves go to its drafts branch, "Where drafts live").',
+  },
+  {
+    name: 'SCHEDULE_CLOCK',
+    default: '(unset)',
+    description:
+      'A date and time (ISO 8601, e.g. 2027-03-01T09:00:00+05:30) the schedules take as now, for rehearsals and tests: job openings past their closing date on that day leave the site. Unset: the real clock.',
   },
   {
     name: 'DATA_DIR',
@@ -210,6 +217,8 @@ export interface ServerConfig {
   /** CONTENT_REMOTE: the repository every instance's content folder is a clone of. */
   contentRemote?: string;
   contentBranch: string;
+  /** SCHEDULE_CLOCK: the fixed moment the schedules take as now (tests, rehearsals). */
+  scheduleClock?: Date;
   dataDir: string;
   databaseUrl?: string;
   trustProxy: boolean | number | string[];
@@ -331,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contentDir: resolve(env.CONTENT_DIR, '.'),
     ...(env.CONTENT_REMOTE?.trim() && { contentRemote: env.CONTENT_REMOTE.trim() }),
     contentBranch: env.CONTENT_BRANCH?.trim() || 'main',
+    ...(scheduleClock(env) && { scheduleClock: scheduleClock(env) }),
     dataDir: resolve(env.DATA_DIR, 'data'),
     ...(databaseUrl && { databaseUrl }),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -381,4 +391,16 @@ function mailConfig(env: NodeJS.ProcessEnv): MailConfig | undefined {
   }
   const from = env.MAIL_FROM?.trim();
   return { smtpUrl, ...(from && { from }), recipients };
+}
+
+/** SCHEDULE_CLOCK as a moment; refused in words when it is not one. */
+function scheduleClock(env: NodeJS.ProcessEnv): Date | undefined {
+  const value = env.SCHEDULE_CLOCK?.trim();
+  if (!value) return undefined;
+  const moment = new Date(value);
+  if (Number.isNaN(moment.getTime()))
+    throw new Error(
+      `SCHEDULE_CLOCK is "${value}", which is not a date and time: write it as 2027-03-01T09:00:00+05:30.`,
+    );
+  return moment;
 }

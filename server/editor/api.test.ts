@@ -64,6 +64,7 @@ describe('content API', () => {
       name: expect.any(String),
       blockTypes: blockTypesFor('home', readSchemaFiles()),
       unpublished: false,
+      closes: null,
       lastChange: null,
       draft: null,
     });

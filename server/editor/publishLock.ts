@@ -11,10 +11,18 @@ import type { Db } from '../storage/db.ts';
 /** Runs `build` unless another instance holds the lock; false when it does. */
 export type ExclusiveBuild = (build: () => Promise<void>) => Promise<boolean>;
 
-export function publishLock({ db, dialect, pgSchema }: Db): ExclusiveBuild | undefined {
+export function publishLock(store: Db): ExclusiveBuild | undefined {
+  return advisoryLock(store, 'publish');
+}
+
+/**
+ * Runs a task unless another instance holds the lock called `name` (the schedules have their own,
+ * server/editor/schedules/closeJobs.ts); undefined on SQLite, which serves one instance.
+ */
+export function advisoryLock({ db, dialect, pgSchema }: Db, name: string): ExclusiveBuild | undefined {
   if (dialect !== 'postgres') return undefined;
   // Per schema: test schemas (and two sites on one server) do not wait for each other.
-  const key = `triune:publish:${pgSchema ?? 'public'}`;
+  const key = `triune:${name}:${pgSchema ?? 'public'}`;
   return (build) =>
     db.connection().execute(async (conn) => {
       const { rows } = await sql<{

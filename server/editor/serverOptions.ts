@@ -23,8 +23,9 @@ import {
 } from './drafts/draftsFolder.ts';
 import { type Person, UNNAMED_STAFF } from './history.ts';
 import { SitePublisher } from './publish.ts';
-import { publishLock } from './publishLock.ts';
+import { advisoryLock, publishLock } from './publishLock.ts';
 import { ReleaseLog } from './releaseLog.ts';
+import { JobCloser } from './schedules/closeJobs.ts';
 import { prepareClone, SharedRepository } from './sharedRepository.ts';
 
 export function editorOptions(
@@ -85,6 +86,25 @@ export function editorOptions(
         }),
       })
     : undefined;
+  // Job openings leave the site the day after their closing date (schedules/closeJobs.ts).
+  if (publisher && drafts) {
+    const closer = new JobCloser({
+      draftsDir: drafts.folder,
+      liveDir: contentDir,
+      repository: drafts.repository,
+      publish: async (files, by) => {
+        if (publisher.busy()) return { state: 'failed', message: 'Another Publish is under way.' };
+        publisher.start(by, files);
+        await publisher.settled();
+        return publisher.state();
+      },
+      ...(advisoryLock(store, 'schedule') && { exclusive: advisoryLock(store, 'schedule') }),
+      ...(config.scheduleClock && { now: () => config.scheduleClock as Date }),
+      log: (line) => app.log.warn(line),
+    });
+    app.addHook('onReady', async () => closer.start());
+    app.addHook('onClose', async () => closer.stop());
+  }
   if (publisher && clientDir && shareBuilds) {
     const follower = new ReleaseFollower({
       store,

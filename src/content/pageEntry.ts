@@ -37,6 +37,21 @@ export interface PageEntry {
   blockTypes: string[];
   /** Taken down (`unpublished: true`): kept in the repository, on no address of the site. */
   unpublished: boolean;
+  /**
+   * A job opening's last day for applications (its posting's `validThrough`, YYYY-MM-DD): the page
+   * leaves the site by itself the day after (server/editor/schedules/). Null for other pages.
+   */
+  closes: string | null;
+}
+
+/** The last day a job opening takes applications (its posting's `validThrough`), if it has one. */
+export function closingDateOf(data: PageData | null): string | undefined {
+  if (!data || !Array.isArray(data.blocks)) return undefined;
+  for (const block of data.blocks as { posting?: { validThrough?: unknown } }[]) {
+    const until = block?.posting?.validThrough;
+    if (typeof until === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(until)) return until;
+  }
+  return undefined;
 }
 
 /** The page file's data, or null when it is not YAML of a page (the validator says why). */
@@ -84,6 +99,7 @@ export function pageEntryOf(file: string, data: PageData | null, schemas: readon
     name: pageNameOf(data) ?? file,
     blockTypes: blockTypesFor(kind, schemas),
     unpublished: isTakenDown(data),
+    closes: closingDateOf(data) ?? null,
   };
 }
 

@@ -48,7 +48,7 @@ export const SITE_SECTIONS: readonly SiteSection[] = [
     name: 'Company and contact',
     lead: 'The company’s name, logos and contact details, shown in the footer of every page and in search results.',
     // `$schema` is the editor line at the top of the file: kept as it is, never shown.
-    keys: ['company', 'contact', 'social', 'copyright', 'titleTemplate', 'url', '$schema'],
+    keys: ['company', 'contact', 'social', 'copyright', 'titleTemplate', 'url', 'timeZone', '$schema'],
     preview: ['footer'],
     previewName: 'the footer',
   },

@@ -803,6 +803,10 @@ titleTemplate: string
  */
 url: string
 /**
+ * The company's time zone, as the IANA time zone database names it. A job opening leaves the site on the day after its closing date in this time zone. Default Asia/Kolkata.
+ */
+timeZone?: string
+/**
  * Base address of the forms backend. Every form posts to this address followed by /api/... Keep /backend when the site and its API are served by `npm start`.
  */
 backend: string

@@ -1,0 +1,135 @@
+// @vitest-environment node
+/**
+ * Job openings close by themselves (issue 35), with real git and a clock the test sets: the day
+ * after a posting's closing date in the site's time zone (Asia/Kolkata), the opening is taken down
+ * (its address leading to /careers) by "Site schedule" and published, once.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { registerStatic } from '../../static.ts';
+import { Drafts } from '../drafts/drafts.ts';
+import { DRAFTS_BRANCH, prepareDraftsFolder } from '../drafts/draftsFolder.ts';
+import { contentCopy, REPO, removeContentCopies } from '../editorTestSupport.ts';
+import { SitePublisher } from '../publish.ts';
+import { SharedRepository } from '../sharedRepository.ts';
+import { JobCloser, SCHEDULE } from './closeJobs.ts';
+import { todayIn } from './closingJobs.ts';
+
+const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
+const APP_DEVELOPER = 'pages/careers/app-developer.yaml';
+const SUPPORT = 'pages/careers/customer-support.yaml';
+
+let live: string;
+let app: FastifyInstance;
+let now = new Date();
+const logged: string[] = [];
+let closer: JobCloser;
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const livePage = (file: string) => parse(readFileSync(path.join(live, file), 'utf8'));
+
+beforeAll(async () => {
+  live = contentCopy({ git: true });
+  // The App Developer opening closes earlier than the others: its last day is 15 January 2027.
+  const file = path.join(live, APP_DEVELOPER);
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace('validThrough: "2027-02-28"', 'validThrough: "2027-01-15"'),
+  );
+  git(live, '-c', 'user.name=Setup', '-c', 'user.email=setup@example.com', 'commit', '-qam', 'Closes sooner');
+  const dist = contentCopy();
+  mkdirSync(path.join(dist, 'client'), { recursive: true });
+  writeFileSync(path.join(dist, 'client', 'index.html'), '<p>Before</p>');
+  const draftsDir = prepareDraftsFolder(live);
+  const drafts = new Drafts({
+    liveDir: live,
+    draftsDir,
+    drafts: new SharedRepository({ root: draftsDir, branch: DRAFTS_BRANCH }),
+    live: new SharedRepository({ root: live }),
+  });
+  app = Fastify({ logger: false });
+  await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
+  await app.ready();
+  const publisher = new SitePublisher({
+    contentDir: live,
+    distDir: dist,
+    served: () => app.servedSite,
+    buildScript: TITLES_BUILD,
+    prepare: (files, by) => drafts.prepare(files, by),
+  });
+  closer = new JobCloser({
+    draftsDir,
+    liveDir: live,
+    repository: drafts.repository,
+    publish: async (files, by) => {
+      publisher.start(by, files);
+      await publisher.settled();
+      return publisher.state();
+    },
+    now: () => now,
+    log: (line) => logged.push(line),
+  });
+});
+afterAll(async () => {
+  await closer.stop();
+  await app.close();
+  removeContentCopies();
+});
+
+describe('job openings closing by themselves', () => {
+  it("counts days in the site's time zone", () => {
+    const lateOn15th = new Date('2027-01-15T19:00:00Z'); // 16 January, 00:30 in Bangalore
+    expect(todayIn('Asia/Kolkata', lateOn15th)).toBe('2027-01-16');
+    expect(todayIn('UTC', lateOn15th)).toBe('2027-01-15');
+  });
+
+  it('leaves an opening on the site through its closing day', async () => {
+    now = new Date('2027-01-15T23:30:00+05:30');
+    expect(await closer.tick()).toEqual({ closed: [], published: [] });
+    expect(livePage(APP_DEVELOPER).unpublished).toBeUndefined();
+  });
+
+  it('takes it down the day after, its address leading to /careers, and publishes that', async () => {
+    now = new Date('2027-01-16T00:30:00+05:30');
+    expect(await closer.tick()).toEqual({ closed: [APP_DEVELOPER], published: [APP_DEVELOPER] });
+    expect(livePage(APP_DEVELOPER).unpublished).toBe(true);
+    expect(livePage('redirects.yaml').redirects).toContainEqual({
+      from: '/careers/app-developer',
+      to: '/careers',
+    });
+    // Recorded as the schedule's, in the drafts' history and in what went live.
+    const draftsDir = prepareDraftsFolder(live);
+    expect(git(draftsDir, 'log', '-1', '--format=%an|%s', '--', APP_DEVELOPER)).toBe(
+      `${SCHEDULE.name}|Take down Mobile App Developer (Bangalore) | Careers (${APP_DEVELOPER}): /careers/app-developer now leads to /careers (applications closed on 2027-01-15)`,
+    );
+    expect(git(live, 'log', '-1', '--format=%an')).toBe(SCHEDULE.name);
+    // The other openings stay.
+    expect(livePage(SUPPORT).unpublished).toBeUndefined();
+  });
+
+  it('does it once: the next tick finds nothing to do', async () => {
+    const head = git(live, 'rev-parse', 'HEAD');
+    now = new Date('2027-01-16T09:00:00+05:30');
+    expect(await closer.tick()).toEqual({ closed: [], published: [] });
+    expect(git(live, 'rev-parse', 'HEAD')).toBe(head);
+  });
+
+  it('closes the rest after their day; the one holding /careers waits while no opening could take it over', async () => {
+    logged.length = 0;
+    now = new Date('2027-03-01T08:00:00+05:30');
+    const outcome = await closer.tick();
+    expect(outcome.closed).toEqual([
+      'pages/careers/business-executive.yaml',
+      'pages/careers/digital-marketing.yaml',
+      'pages/careers/graphic-designer.yaml',
+    ]);
+    expect(livePage(SUPPORT).unpublished).toBeUndefined();
+    expect(logged.join('\n')).toMatch(
+      /Customer Support \(pages\/careers\/customer-support\.yaml\) closed on 2027-02-28 but cannot leave the site by itself: This page also answers at \/careers\./,
+    );
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Which job openings are past their closing date (issue 35): a posting's `validThrough` is its last
+ * day for applications, in the site's time zone (`timeZone` in site.yaml, default Asia/Kolkata), so
+ * the opening leaves the site on the day after. Pure reading of a content folder: closeJobs.ts acts.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { readSchemaFiles } from '../../../node/schemaFiles.ts';
+import { pageEntryOf, parsedPage } from '../../../src/content/pageEntry.ts';
+import { scanPageFiles } from '../fileProblems.ts';
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** The date (YYYY-MM-DD) it is at `now` in `timeZone`. */
+export function todayIn(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** site.yaml's time zone in `dir`, when it names one the runtime knows; else Asia/Kolkata. */
+export function siteTimeZone(dir: string): string {
+  try {
+    const zone = (parse(readFileSync(path.join(dir, 'site.yaml'), 'utf8')) as { timeZone?: unknown } | null)
+      ?.timeZone;
+    if (typeof zone !== 'string') return DEFAULT_TIME_ZONE;
+    todayIn(zone, new Date());
+    return zone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+export interface Opening {
+  file: string;
+  name: string;
+  path: string;
+  aliases: string[];
+  /** Its last day for applications. */
+  closes: string;
+  /** Its place in the jobs list (lowest first). */
+  order: number;
+}
+
+/** The job openings on the site in `dir` (not taken down) that have a closing date. */
+export function openings(dir: string): Opening[] {
+  const schemas = readSchemaFiles();
+  return scanPageFiles(dir).files.flatMap((file) => {
+    let data: ReturnType<typeof parsedPage>;
+    try {
+      data = parsedPage(readFileSync(path.join(dir, file), 'utf8'));
+    } catch {
+      return [];
+    }
+    const entry = pageEntryOf(file, data, schemas);
+    if (entry.unpublished || !entry.closes) return [];
+    const order = (data?.listing as { order?: unknown } | undefined)?.order;
+    return [
+      {
+        file,
+        name: entry.name,
+        path: entry.path,
+        aliases: entry.aliases,
+        closes: entry.closes,
+        order: typeof order === 'number' ? order : Number.MAX_SAFE_INTEGER,
+      },
+    ];
+  });
+}
+
+/** The openings whose closing date is before `today`. */
+export function closingsDue(dir: string, today: string): Opening[] {
+  return openings(dir).filter((o) => o.closes < today);
+}
+
+/** The page that takes over a closing opening's other addresses: the first open job staying open. */
+export function heirOf(closing: Opening, all: readonly Opening[], today: string): Opening | undefined {
+  return all
+    .filter((o) => o.file !== closing.file && o.closes >= today)
+    .sort((a, b) => a.order - b.order || a.file.localeCompare(b.file))[0];
+}
