@@ -5,6 +5,7 @@ import { contentPlugin } from './scripts/build/contentPlugin.ts';
 import { iconSpritePlugin } from './scripts/build/iconSprite.ts';
 import { reactRouterProductionBuild } from './scripts/build/reactRouterProduction.ts';
 import { validatorsPlugin } from './scripts/build/validatorsPlugin.ts';
+import { TEST_SCHEDULE_CLOCK } from './tests/support/testClock.ts';
 
 export default defineConfig({
   // Tests load content through tests/support/content.tsx, so one broken YAML file fails its own
@@ -41,6 +42,8 @@ export default defineConfig({
     },
   },
   test: {
+    // Schedules run on a clock before the sample openings close (tests/support/testClock.ts).
+    env: { SCHEDULE_CLOCK: TEST_SCHEDULE_CLOCK },
     environment: 'jsdom',
     globals: true,
     // settleImports first: its afterEach then runs last (after cleanup), failing a test that left

@@ -45,6 +45,8 @@ export const EDITOR_SHOTS = [
   'editor-history.png',
   'editor-phone-edit.png',
   'editor-site-settings.png',
+  'editor-draft-bar.png',
+  'editor-drafts.png',
 ] as const;
 
 const CONTENT_EDITOR = { email: 'asha@example.com', name: 'Asha Content', password: 'screenshots only' };
@@ -141,6 +143,26 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
     await page.getByRole('heading', { level: 2, name: 'Navigation' }).waitFor();
     await page.waitForTimeout(800);
     await shot('editor-site-settings.png');
+
+    // A saved change is a draft: the band on its page, then the Drafts view with another draft.
+    await page.getByRole('button', { name: '← All pages' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Services' }).waitFor();
+    await page.getByRole('button', { name: 'About Us', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /^Edit: / }).waitFor();
+    const aboutHeading = page
+      .locator('fieldset[data-block-key]')
+      .first()
+      .getByLabel(/^Heading\b/)
+      .first();
+    await aboutHeading.fill('About Triune Technologies');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('region', { name: 'Draft' }).waitFor();
+    await page.waitForTimeout(500);
+    await shot('editor-draft-bar.png');
+    await page.getByRole('button', { name: '← All pages' }).click();
+    await page.getByRole('button', { name: /^Drafts and publishing/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Drafts' }).waitFor();
+    await shot('editor-drafts.png');
 
     // The page editor on a phone: one pane at a time, the toolbar on screen.
     await page.setViewportSize({ width: 375, height: 812 });

@@ -70,6 +70,8 @@ export const publishMessages = {
   noFacts: 'The build wrote no list of service types and open positions for the forms.',
   noRelease:
     'The build wrote no release.json, so the other servers of this site could not be told which build to serve.',
+  runningHere:
+    'Not published yet: another Publish is under way. Press Publish again once it has finished; your drafts stay drafts meanwhile.',
   busy: 'Not published: another Publish is under way on another server of this site. It puts every saved change live; press Publish again once it has finished.',
 };
 
@@ -477,6 +479,9 @@ export function registerPublishRoutes(
     const body = request.body as { files?: unknown } | undefined;
     if (body?.files !== undefined && !filesOf(body))
       return reply.code(400).send({ message: draftRouteMessages.badFiles });
+    // Chosen drafts are not folded into a Publish already under way: it would end without them.
+    if (body?.files !== undefined && publisher.state().state === 'running')
+      return reply.code(409).send({ message: publishMessages.runningHere });
     return reply.code(202).send(publisher.start(author(request), filesOf(body)));
   });
   // The latest Publishes, newest first: who, when, how it ended, which content and code went live.

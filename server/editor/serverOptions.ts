@@ -18,8 +18,8 @@ import { Drafts } from './drafts/drafts.ts';
 import {
   DRAFTS_BRANCH,
   draftsPossible,
-  dropUnsharedPublish,
   prepareDraftsFolder,
+  recoverInterruptedPublish,
 } from './drafts/draftsFolder.ts';
 import { type Person, UNNAMED_STAFF } from './history.ts';
 import { SitePublisher } from './publish.ts';
@@ -143,11 +143,9 @@ function draftsFor(
   branch: string,
 ): Drafts {
   const draftsDir = prepareDraftsFolder(contentDir, remote);
-  if (remote !== undefined)
-    for (const subject of dropUnsharedPublish(contentDir, remote, branch))
-      app.log.warn(
-        `Dropped "${subject}": its Publish ended before it was shared; its drafts are still drafts.`,
-      );
+  // A Publish whose server died during its build is taken back (its drafts are still drafts).
+  const recovered = recoverInterruptedPublish(contentDir, remote, branch);
+  if (recovered) app.log.warn(recovered);
   return new Drafts({
     liveDir: contentDir,
     draftsDir,

@@ -31,6 +31,7 @@ describe('pageEntryOf', () => {
       name: 'School Management',
       blockTypes: blockTypesFor('service', bundledSchemas),
       unpublished: false,
+      closes: null,
     });
   });
 

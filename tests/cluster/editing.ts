@@ -25,6 +25,7 @@ import { hashPassword } from '../../server/admin/password.ts';
 import { REPO_ROOT } from '../../server/config.ts';
 import { DRAFTS_BRANCH } from '../../server/editor/drafts/draftsFolder.ts';
 import { PDF_BYTES, removeTempDirs } from '../../server/testSupport.ts';
+import { TEST_SCHEDULE_CLOCK } from '../support/testClock.ts';
 import { checklist } from './checks.ts';
 import { type Answer, json, type SendOptions, sender } from './http.ts';
 import {
@@ -124,6 +125,8 @@ try {
       ADMIN_PASSWORD_HASH: adminPasswordHash,
       STAFF_2FA_ROLES: 'none',
       LOG_LEVEL: 'warn',
+      // The schedules' clock: before the sample openings close (tests/support/testClock.ts).
+      SCHEDULE_CLOCK: TEST_SCHEDULE_CLOCK,
     };
   };
   const envA = env('a');

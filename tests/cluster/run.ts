@@ -21,6 +21,7 @@ import { REPO_ROOT } from '../../server/config.ts';
 import { messageIdOf, NOTIFIER_DEFAULTS } from '../../server/notify/notifier.ts';
 import type { FormName } from '../../server/storage/repository.ts';
 import { DOCX_BYTES, PDF_BYTES, removeTempDirs } from '../../server/testSupport.ts';
+import { TEST_SCHEDULE_CLOCK } from '../support/testClock.ts';
 import { checklist } from './checks.ts';
 import { json, sender } from './http.ts';
 import {
@@ -133,6 +134,8 @@ try {
     // an administrator must otherwise set up first: server/staff/twoStep.test.ts covers it).
     STAFF_2FA_ROLES: 'none',
     LOG_LEVEL: 'warn',
+    // The schedules' clock: before the sample openings close (tests/support/testClock.ts).
+    SCHEDULE_CLOCK: TEST_SCHEDULE_CLOCK,
   };
   // Both at once, as a deploy restarts them: the migrations take turns (advisory lock).
   instances.push(...(await Promise.all([startInstance(portA, env), startInstance(portB, env)])));

@@ -7,12 +7,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TEST_SCHEDULE_CLOCK } from '../support/testClock.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export default defineConfig({
   root,
   test: {
+    // Schedules run on a clock before the sample openings close (tests/support/testClock.ts).
+    env: { SCHEDULE_CLOCK: TEST_SCHEDULE_CLOCK },
     environment: 'node',
     globals: true,
     include: ['tests/failure/**/*.test.ts'],

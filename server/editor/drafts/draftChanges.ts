@@ -73,6 +73,10 @@ export async function draftGroups(draftsDir: string, live: string): Promise<Draf
     'log',
     `-n${WINDOW}`,
     '--no-renames',
+    // The drafts branch's own line: a merge of the live branch counts as one change (its texts are
+    // live ones, so a file's draft starts after it), never as the commits it brought in.
+    '--first-parent',
+    '--diff-merges=first-parent',
     '--raw',
     '--no-abbrev',
     '--relative',

@@ -16,7 +16,12 @@ import { API, contentCopy, REPO, removeContentCopies, STAFF } from '../editorTes
 import { SitePublisher } from '../publish.ts';
 import { SharedRepository } from '../sharedRepository.ts';
 import { Drafts } from './drafts.ts';
-import { DRAFTS_BRANCH, draftsFolderOf, prepareDraftsFolder } from './draftsFolder.ts';
+import {
+  DRAFTS_BRANCH,
+  draftsFolderOf,
+  prepareDraftsFolder,
+  recoverInterruptedPublish,
+} from './draftsFolder.ts';
 
 const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
 const ABOUT = 'pages/about.yaml';
@@ -147,6 +152,8 @@ describe('drafts', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(await pageState('pages/careers/qa-engineer.yaml')).toMatchObject({ change: 'new' });
+    // Another page's Publish leaves the new page out.
+    await setTitle(ABOUT, 'About us, draft two');
     expect(await publish([ABOUT])).toMatchObject({ state: 'done' });
     expect(await liveSite()).not.toContain('QA Engineer');
     expect(await publish(['pages/careers/qa-engineer.yaml'])).toMatchObject({ state: 'done' });
@@ -173,7 +180,7 @@ describe('drafts', () => {
     expect(discarded.body.files).toEqual([ABOUT]);
     expect(await pageState(ABOUT)).toBeNull();
     const { files } = (await call('GET', '/site')).body;
-    expect(parse(files[ABOUT].text).title).toBe('About us, draft one');
+    expect(parse(files[ABOUT].text).title).toBe('About us, draft two');
     expect(git(draftsFolderOf(live), 'log', '-1', '--format=%s')).toBe(
       'Discard the draft of Break the build',
     );
@@ -225,6 +232,36 @@ describe('drafts', () => {
     expect(await liveSite()).toContain(`${terms}: Legal terms`);
   });
 
+  it('refuses to publish a page without a draft, in words', async () => {
+    const refused = await publish(['pages/privacy.yaml']);
+    expect(refused).toMatchObject({
+      state: 'failed',
+      message: 'Nothing to publish: the pages chosen have no unpublished changes. Reload the list of drafts.',
+    });
+  });
+
+  it('takes back, at the next start, a Publish whose server died during its build', async () => {
+    await setTitle(ABOUT, 'Published by a server that died');
+    const before = git(live, 'rev-parse', 'HEAD');
+    // What prepare does before the build; the build never ends.
+    const drafts = new Drafts({
+      liveDir: live,
+      draftsDir: draftsFolderOf(live),
+      drafts: new SharedRepository({ root: draftsFolderOf(live), branch: DRAFTS_BRANCH }),
+      live: new SharedRepository({ root: live }),
+    });
+    await drafts.prepare([ABOUT], STAFF);
+    expect(git(live, 'rev-parse', 'HEAD')).not.toBe(before);
+    expect(recoverInterruptedPublish(live)).toMatch(
+      /^A Publish of 1 file was interrupted: the content folder is back at /,
+    );
+    expect(git(live, 'rev-parse', 'HEAD')).toBe(before);
+    expect(git(live, 'status', '--porcelain')).toBe('');
+    expect(await pageState(ABOUT)).toMatchObject({ change: 'changed' });
+    expect(recoverInterruptedPublish(live)).toBeUndefined();
+    expect((await call('POST', '/discard', { files: [ABOUT] })).status).toBe(200);
+  });
+
   it('a commit made on the live branch by hand is taken into the drafts, not shown as a draft undoing it', async () => {
     const file = path.join(live, ABOUT);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Edited by a developer'));
@@ -232,5 +269,30 @@ describe('drafts', () => {
     expect((await call('GET', '/drafts')).body.drafts).toEqual([]);
     const { files } = (await call('GET', '/site')).body;
     expect(parse(files[ABOUT].text).title).toBe('Edited by a developer');
+  });
+});
+
+describe('a change on the live branch the drafts cannot take in', () => {
+  it('refuses to publish rather than write older words over it', async () => {
+    // Staff change a page's title in the drafts; a developer changes the same line on the live branch.
+    await setTitle(ABOUT, 'Title from the editor');
+    const file = path.join(live, ABOUT);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Title from a developer'));
+    git(
+      live,
+      '-c',
+      'user.name=Dev',
+      '-c',
+      'user.email=dev@example.com',
+      'commit',
+      '-qam',
+      'By hand, same line',
+    );
+    const state = await publish([ABOUT]);
+    expect(state.state).toBe('failed');
+    expect(state.message).toMatch(
+      /^Not published: the live site's content has a change \(commit [0-9a-f]{12}\) that the drafts could not take in/,
+    );
+    expect(readFileSync(file, 'utf8')).toContain('title: Title from a developer');
   });
 });

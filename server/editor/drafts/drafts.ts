@@ -14,6 +14,7 @@ import { parse } from 'yaml';
 import { ContentHistory, type Person } from '../history.ts';
 import type { SharedRepository } from '../sharedRepository.ts';
 import { type DraftGroup, draftGroups, draftsOf } from './draftChanges.ts';
+import { clearPending, writePending } from './draftsFolder.ts';
 import { git } from './gitRun.ts';
 import { brokenLinks, newlyBroken, PublishRefused, refusalOf } from './publishGate.ts';
 
@@ -41,7 +42,21 @@ export interface PreparedPublish {
 
 export const draftMessages = {
   nothing: 'Nothing to discard: this page has no unpublished changes.',
+  nothingToPublish:
+    'Nothing to publish: the pages chosen have no unpublished changes. Reload the list of drafts.',
+  notTakenIn: (live: string, draftsDir: string) =>
+    `Not published: the live site's content has a change (commit ${live.slice(0, 12)}) that the drafts could not take in, because both changed the same lines. Publishing now would undo it. Whoever runs the site should merge it into the drafts branch (in ${draftsDir}) first.`,
+  uncommitted: (liveDir: string, status: string) =>
+    `Not published: the content folder (${liveDir}) has changes that are not committed to these files (${status
+      .split('\n')
+      .map((l) => l.slice(3))
+      .join(
+        ', ',
+      )}), and publishing would write over them. Whoever runs the site should commit or remove them.`,
 };
+
+/** Merges the server makes on the drafts branch are recorded under this name, whatever git's settings. */
+const AS_SERVER = ['-c', 'user.name=Site editor', '-c', 'user.email=editor@localhost'];
 
 /** What a file is called in a commit subject: a page's title, else its path. */
 function nameIn(dir: string, file: string): string {
@@ -79,8 +94,12 @@ export class Drafts {
     return this.options.drafts;
   }
 
-  /** The live branch's commit. */
-  live(): Promise<string> {
+  /**
+   * The live branch's commit, brought up to the shared repository first (another instance may
+   * have published): drafts are always told against what is live now.
+   */
+  async live(): Promise<string> {
+    await this.options.live.catchUp().catch(() => undefined);
     return git(this.options.liveDir, 'rev-parse', 'HEAD');
   }
 
@@ -102,7 +121,16 @@ export class Drafts {
     await this.options.drafts.write(async () => {
       if (await isAncestor(draftsDir, live, 'HEAD')) return;
       try {
-        await git(draftsDir, 'merge', '--quiet', '--no-edit', '-m', 'Take in what was published', live);
+        await git(
+          draftsDir,
+          ...AS_SERVER,
+          'merge',
+          '--quiet',
+          '--no-edit',
+          '-m',
+          'Take in what was published',
+          live,
+        );
       } catch (error) {
         await git(draftsDir, 'merge', '--abort').catch(() => undefined);
         if (!this.reconcileWarned)
@@ -144,13 +172,23 @@ export class Drafts {
     await this.reconcile();
     const before = await this.live();
     const draft = await git(draftsDir, 'rev-parse', 'HEAD');
+    // What is live must be in the drafts first, or publishing would write older texts over it.
+    if (!(await isAncestor(draftsDir, before, draft)))
+      throw new PublishRefused(draftMessages.notTakenIn(before, draftsDir));
     const chosen = draftsOf(await draftGroups(draftsDir, before), files).flatMap((g) =>
       g.files.map((f) => f.file),
     );
     const nothing: PreparedPublish = { files: [], undo: async () => {}, finish: async () => {} };
-    if (!chosen.length) return nothing;
+    if (!chosen.length) {
+      if (files !== undefined) throw new PublishRefused(draftMessages.nothingToPublish);
+      return nothing;
+    }
+    // Changes made by hand in the content folder and not committed are never written over.
+    const uncommitted = await git(liveDir, 'status', '--porcelain', '--', ...chosen);
+    if (uncommitted) throw new PublishRefused(draftMessages.uncommitted(liveDir, uncommitted));
     let commit: string | null;
     const brokenBefore = brokenLinks(liveDir);
+    writePending(liveDir, { before, files: chosen });
     try {
       await copyFiles(liveDir, draft, chosen);
       // The gate: nothing goes live that would leave a link on the live site leading nowhere.
@@ -160,21 +198,40 @@ export class Drafts {
     } catch (error) {
       await copyFiles(liveDir, before, chosen).catch(() => undefined);
       await git(liveDir, 'reset', '--quiet', '--', ...chosen).catch(() => undefined);
+      clearPending(liveDir);
       throw error;
     }
-    if (!commit) return { ...nothing, files: chosen };
+    if (!commit) {
+      clearPending(liveDir);
+      return { ...nothing, files: chosen };
+    }
     const published = commit;
+    // Until the build has ended, a restart takes this commit back (draftsFolder.ts).
+    writePending(liveDir, { before, files: chosen, commit });
     return {
       files: chosen,
       undo: async () => {
         await git(liveDir, 'reset', '--quiet', '--keep', before);
+        clearPending(liveDir);
       },
       finish: async () => {
         await this.options.live.push();
+        clearPending(liveDir);
         // The drafts branch records the Publish as taken in: its texts came from there.
         await this.options.drafts
           .write(() =>
-            git(draftsDir, 'merge', '--quiet', '-s', 'ours', '--no-edit', '-m', 'Published', published),
+            git(
+              draftsDir,
+              ...AS_SERVER,
+              'merge',
+              '--quiet',
+              '-s',
+              'ours',
+              '--no-edit',
+              '-m',
+              'Published',
+              published,
+            ),
           )
           .catch((error: unknown) =>
             this.options.log?.(

@@ -8,7 +8,7 @@
  * shared repository, so every instance sees the same drafts.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const DRAFTS_BRANCH = 'drafts';
@@ -46,6 +46,35 @@ export function draftsFolderOf(contentDir: string): string {
  */
 export function prepareDraftsFolder(contentDir: string, remote?: string): string {
   const common = path.resolve(contentDir, gitSync(contentDir, 'rev-parse', '--git-common-dir'));
+  // Two servers started at once on one content folder (a test, a careless unit) make it one at a time.
+  return whileHolding(path.join(common, `${WORKTREE}.lock`), () =>
+    makeDraftsFolder(contentDir, common, remote),
+  );
+}
+
+/** Runs `task` holding a lock folder; one left by a process that died is taken after a minute. */
+function whileHolding<T>(lock: string, task: () => T): T {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 60_000) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > until)
+        throw new Error(`${lock} is held by another process; remove it if none is running.`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+  try {
+    return task();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function makeDraftsFolder(contentDir: string, common: string, remote: string | undefined): string {
   const worktree = path.join(common, WORKTREE);
   const shared = `refs/remotes/shared/${DRAFTS_BRANCH}`;
   const fetchShared = () =>
@@ -72,17 +101,77 @@ export function prepareDraftsFolder(contentDir: string, remote?: string): string
   return path.join(worktree, gitSync(contentDir, 'rev-parse', '--show-prefix'));
 }
 
+/** A Publish under way: the live commit before it, its files, and its commit once made. */
+export interface PendingPublish {
+  before: string;
+  files: string[];
+  commit?: string;
+}
+
+const pendingFile = (contentDir: string) =>
+  path.join(
+    path.resolve(contentDir, gitSync(contentDir, 'rev-parse', '--git-common-dir')),
+    'site-publish-pending.json',
+  );
+
+/** Notes a Publish under way in the repository's git folder, so a restart can take it back. */
+export function writePending(contentDir: string, pending: PendingPublish): void {
+  const file = pendingFile(contentDir);
+  writeFileSync(`${file}.tmp`, JSON.stringify(pending));
+  renameSync(`${file}.tmp`, file);
+}
+
+export function clearPending(contentDir: string): void {
+  rmSync(pendingFile(contentDir), { force: true });
+}
+
 /**
- * Drops the commits of the content folder's branch that the shared repository does not have: a
- * Publish's, when its server died between taking the drafts in and sharing them. Its drafts are
- * still on the drafts branch, so nothing is lost; kept, the commit would stop every later Publish
- * here (the branch could no longer follow the shared one). Answers the subjects dropped.
+ * Takes back what a Publish that never ended left in the content folder (its server died during
+ * the build): its commit, unless the shared repository has it already (then it is live there), and
+ * any of its files copied but not committed. Its drafts are untouched, so they are still drafts.
+ * Answers what it did, for the log; undefined when there was nothing to do.
  */
-export function dropUnsharedPublish(contentDir: string, remote: string, branch: string): string[] {
-  const shared = `refs/remotes/shared/${branch}`;
-  if (!succeeds(contentDir, 'fetch', '--quiet', remote, `+refs/heads/${branch}:${shared}`)) return [];
-  const unshared = gitSync(contentDir, 'log', '--format=%s', `${shared}..HEAD`);
-  if (!unshared) return [];
-  gitSync(contentDir, 'reset', '--quiet', '--keep', shared);
-  return unshared.split('\n');
+export function recoverInterruptedPublish(
+  contentDir: string,
+  remote?: string,
+  branch = 'main',
+): string | undefined {
+  const file = pendingFile(contentDir);
+  if (!existsSync(file)) return undefined;
+  let pending: PendingPublish;
+  try {
+    pending = JSON.parse(readFileSync(file, 'utf8')) as PendingPublish;
+  } catch {
+    rmSync(file, { force: true });
+    return undefined;
+  }
+  const { before, files, commit } = pending;
+  const head = gitSync(contentDir, 'rev-parse', 'HEAD');
+  if (commit && head === commit) {
+    const shared = `refs/remotes/shared/${branch}`;
+    const sharedHasIt =
+      remote !== undefined &&
+      succeeds(contentDir, 'fetch', '--quiet', remote, `+refs/heads/${branch}:${shared}`) &&
+      succeeds(contentDir, 'merge-base', '--is-ancestor', commit, shared);
+    if (sharedHasIt) {
+      rmSync(file, { force: true });
+      return undefined;
+    }
+    gitSync(contentDir, 'reset', '--quiet', '--keep', before);
+  } else if (head !== before) {
+    rmSync(file, { force: true });
+    return `A Publish was interrupted, but the content folder has moved on since (${head.slice(0, 12)}): nothing was taken back.`;
+  }
+  // Files copied in but not committed go back to what they were.
+  const present = new Set(
+    gitSync(contentDir, 'ls-tree', '-r', '--name-only', before, '--', ...files)
+      .split('\n')
+      .filter(Boolean),
+  );
+  const kept = files.filter((f) => present.has(f));
+  if (kept.length) gitSync(contentDir, 'checkout', before, '--', ...kept);
+  for (const f of files) if (!present.has(f)) rmSync(path.join(contentDir, f), { force: true });
+  succeeds(contentDir, 'reset', '--quiet', '--', ...files);
+  rmSync(file, { force: true });
+  return `A Publish of ${files.length} file${files.length === 1 ? '' : 's'} was interrupted: the content folder is back at ${before.slice(0, 12)}, and its drafts are still drafts.`;
 }

@@ -1,6 +1,7 @@
 /**
  * The publish gate (issue 35): a Publish is refused while it would leave a link, a menu entry or a
- * card on the live site leading to an address that no page or redirect serves. The live content
+ * card on the live site leading to an address that no page or redirect serves, or a picture it does
+ * not have. The live content
  * folder is checked, with the drafts taken in, by the validator of `npm run validate`; only the
  * problems the drafts bring are counted. The refusal names each link by its page and field, and
  * says when the address is a draft left out of this Publish (publish it too).
@@ -16,7 +17,7 @@ import { fieldName } from '../changeSummary.ts';
 import { scanPageFiles } from '../fileProblems.ts';
 
 /** The validator's codes for a link to an address nothing serves (README, "Validation"). */
-const BROKEN = new Set(['no-such-page', 'menu-page-missing']);
+const BROKEN = new Set(['no-such-page', 'menu-page-missing', 'missing-image']);
 
 /** Refuses a Publish, in words the person publishing can act on. */
 export class PublishRefused extends Error {}
@@ -67,6 +68,8 @@ export function refusalOf(broken: readonly ContentError[], liveDir: string, draf
         ? 'Site settings'
         : pageEntryOf(e.file, parsedPage(readFileSync(path.join(liveDir, e.file), 'utf8')), schemas).name;
     const field = e.path.length ? fieldName(e.file, data, e.path) : 'the page';
+    // A picture the live site would not have: a page's new picture still in another draft.
+    if (e.code === 'missing-image') return `${page}, ${field}: ${e.message}`;
     const address = /"(\/[^"]*)"/.exec(e.message)?.[1] ?? '';
     const route = address.split('#')[0] ?? address;
     const draft = drafts.get(route);

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
-import { contentApi, type DraftGroup, type PageSummary, type SiteFiles } from './api.ts';
+import { ApiError, contentApi, type DraftGroup, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import { DraftBar } from './DraftBar.tsx';
 import { DraftsView } from './DraftsView.tsx';
@@ -66,8 +66,16 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   const [puttingBack, setPuttingBack] = useState<PageSummary | null>(null);
   /** What the last action on the page list did, said until the next one. */
   const [notice, setNotice] = useState('');
-  // A server without drafts (older, or one that answers no /drafts) is one where saves go live.
-  const readDrafts = useCallback(() => client.drafts().catch(() => NO_DRAFTS), [client]);
+  // A server that has no /drafts (404: an older one) keeps no drafts: saves go live with Publish the
+  // site. Any other failure is an error, never taken for "no drafts" (that would offer to publish all).
+  const readDrafts = useCallback(
+    () =>
+      client.drafts().catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return NO_DRAFTS;
+        throw error;
+      }),
+    [client],
+  );
 
   const reload = useCallback(async () => {
     try {
@@ -119,27 +127,33 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   /** The open page's draft band, while it has unpublished changes. */
   const pageDraftBar = (file: string, dirty: boolean) => {
     const draft = pages?.find((p) => p.file === file)?.draft;
-    if (!draft)
-      return pagePublished?.file === file ? (
-        <p role="status" className={styles.notice}>
-          {pagePublished.message}
-        </p>
-      ) : null;
+    // One status region, there from the start, says how this page's Publish ended (a region
+    // created with its words already in it is not announced by every screen reader).
+    const published = pagePublished?.file === file ? pagePublished.message : '';
+    const said = (
+      <p role="status" className={published ? styles.notice : styles.visuallyHidden}>
+        {published}
+      </p>
+    );
+    if (!draft) return said;
     return (
-      <DraftBar
-        file={file}
-        draft={draft}
-        dirty={dirty}
-        client={client}
-        onPublished={(status) => {
-          if (status.state === 'done') setPagePublished({ file, message: status.message ?? 'Published.' });
-          void refreshStates();
-        }}
-        onDiscarded={() => {
-          // The editor opens again on the live text (a new version of the file).
-          void reload().then(() => setEditorRound((n) => n + 1));
-        }}
-      />
+      <>
+        {said}
+        <DraftBar
+          file={file}
+          draft={draft}
+          dirty={dirty}
+          client={client}
+          onPublished={(status) => {
+            if (status.state === 'done') setPagePublished({ file, message: status.message ?? 'Published.' });
+            void refreshStates();
+          }}
+          onDiscarded={() => {
+            // The editor opens again on the live text (a new version of the file).
+            void reload().then(() => setEditorRound((n) => n + 1));
+          }}
+        />
+      </>
     );
   };
 

@@ -68,10 +68,11 @@ describe('drafts in the page list', () => {
     // No site-wide Publish where the server keeps drafts: publishing is chosen draft by draft.
     expect(screen.queryByRole('button', { name: 'Publish the site' })).toBeNull();
     const aboutRow = screen.getByRole('row', { name: /About/ });
-    expect(within(aboutRow).getByText('Draft')).toHaveAttribute('title', expect.stringContaining('Priya'));
+    // Said in words, who and when included (not only on hover).
+    expect(within(aboutRow).getByText(/^Draft/)).toHaveTextContent(/^Draft: Unpublished changes by Priya, /);
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'With unpublished changes');
     expect(screen.getByRole('status')).toHaveTextContent('2 pages are shown.');
-    const rows = screen.getAllByRole('row').filter((r) => within(r).queryByText('Draft'));
+    const rows = screen.getAllByRole('row').filter((r) => within(r).queryByText(/^Draft/));
     expect(rows).toHaveLength(2);
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'Taken down');
     expect(screen.getByRole('status')).toHaveTextContent('No page is taken down.');
@@ -118,5 +119,29 @@ describe("a page's draft", () => {
     expect(band).toHaveTextContent('Not live yet: saved changes by Ravi');
     await userEvent.click(within(band).getByRole('button', { name: 'Publish this page' }));
     await waitFor(() => expect(posts('/publish')[0]?.body).toEqual({ files: [CAMP] }));
+  });
+});
+
+describe('when the drafts cannot be read', () => {
+  it('says so, and never falls back to publishing everything', async () => {
+    server.answer('GET /drafts', () => ({
+      status: 503,
+      body: { message: 'The shared content repository cannot be reached.' },
+    }));
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The shared content repository cannot be reached.',
+    );
+    expect(screen.queryByRole('button', { name: 'Publish the site' })).toBeNull();
+  });
+});
+
+describe('a job opening', () => {
+  it('says in the list until when it is open, and that it then leaves the site by itself', async () => {
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    const row = await screen.findByRole('row', { name: /App Developer/ });
+    expect(within(row).getByText(/^Open until/)).toHaveTextContent(
+      'Open until 28 Feb 2027: Scheduled: leaves the site by itself on 1 Mar 2027, its address leading to /careers',
+    );
   });
 });

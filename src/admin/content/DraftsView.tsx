@@ -16,6 +16,9 @@ import { PublishProgress } from './Publish.tsx';
 import { usePublish } from './usePublish.ts';
 
 const keyOf = (group: DraftGroup) => group.files.map((f) => f.file).join('\n');
+/** A draft is unticked while any of its files is: a picture added to it later keeps it unticked. */
+const isUnticked = (group: DraftGroup, unticked: ReadonlySet<string>) =>
+  group.files.some((f) => unticked.has(f.file));
 
 export function DraftsView({
   drafts,
@@ -37,13 +40,15 @@ export function DraftsView({
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const [discarding, setDiscarding] = useState<DraftGroup | null>(null);
   const run = usePublish(client, onChanged);
-  const chosen = drafts.filter((g) => !unticked.has(keyOf(g)));
+  const chosen = drafts.filter((g) => !isUnticked(g, unticked));
   const headingId = useId();
   const toggle = (group: DraftGroup, on: boolean) =>
     setUnticked((set) => {
       const next = new Set(set);
-      if (on) next.delete(keyOf(group));
-      else next.add(keyOf(group));
+      for (const { file } of group.files) {
+        if (on) next.delete(file);
+        else next.add(file);
+      }
       return next;
     });
 
@@ -82,7 +87,7 @@ export function DraftsView({
                     <input
                       type="checkbox"
                       className={own.tick}
-                      checked={!unticked.has(keyOf(group))}
+                      checked={!isUnticked(group, unticked)}
                       onChange={(event) => toggle(group, event.target.checked)}
                       aria-label={`Publish ${name}`}
                       disabled={run.running}

@@ -169,9 +169,16 @@ function PageRow({
           {name}
         </button>
         {page.unpublished && <span className={own.badge}>Taken down</span>}
+        {page.closes && !page.unpublished && (
+          <span className={own.badge} title={closingTitle(page.closes)}>
+            Open until {dayOf(page.closes)}
+            <span className={styles.visuallyHidden}>: {closingTitle(page.closes)}</span>
+          </span>
+        )}
         {page.draft && (
           <span className={`${own.badge} ${own.draftBadge}`} title={draftTitle(page.draft)}>
             {page.draft.change === 'new' ? 'New, not published' : 'Draft'}
+            <span className={styles.visuallyHidden}>: {draftTitle(page.draft)}</span>
           </span>
         )}
       </th>
@@ -246,6 +253,22 @@ const FILTERS: Record<PageFilter, { label: string; none: string; keeps: (page: P
   live: { label: 'Live, unchanged', none: 'live without changes', keeps: (p) => !p.draft && !p.unpublished },
   down: { label: 'Taken down', none: 'taken down', keeps: (p) => p.unpublished },
 };
+
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** "28 Feb 2027" for 2027-02-28 (the date as written, whatever the browser's time zone). */
+const dayOf = (date: string) => DAY.format(new Date(`${date}T00:00:00Z`));
+
+/** A job opening's schedule, said in full: it leaves the site by itself the day after it closes. */
+function closingTitle(closes: string): string {
+  const next = new Date(`${closes}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return `Scheduled: leaves the site by itself on ${DAY.format(next)}, its address leading to /careers`;
+}
 
 /** A draft badge's hover text: who changed the page and when. */
 function draftTitle(draft: NonNullable<PageSummary['draft']>): string {
