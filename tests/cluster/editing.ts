@@ -12,6 +12,9 @@
  *     accept an application for it.
  *  5. kill -9 of A while it builds the next Publish: its build ends with it, B keeps serving the
  *     release it had. A Publish through B succeeds, and A, started again, serves it.
+ *  6. Both instances started at once on a clock after the openings' closing date: the openings
+ *     leave the site by themselves, each taken down once, in one Publish, served by both.
+ * Saves are drafts (the shared repository's drafts branch); a Publish takes them to CONTENT_BRANCH.
  * Without PostgreSQL it says so and exits 0. Exits 1 on any failed check.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,6 +27,7 @@ import { parse } from 'yaml';
 import { hashPassword } from '../../server/admin/password.ts';
 import { REPO_ROOT } from '../../server/config.ts';
 import { DRAFTS_BRANCH } from '../../server/editor/drafts/draftsFolder.ts';
+import { SCHEDULE } from '../../server/editor/schedules/closeJobs.ts';
 import { PDF_BYTES, removeTempDirs } from '../../server/testSupport.ts';
 import { TEST_SCHEDULE_CLOCK } from '../support/testClock.ts';
 import { checklist } from './checks.ts';
@@ -461,6 +465,57 @@ try {
     check(aboutA.includes('About Triune Technologies'), 'A, started again, serves the release B published');
     for (const i of [restarted, b]) i.process.kill('SIGTERM');
     check((await restarted.exited) === 0 && (await b.exited) === 0, 'both instances exit 0 on SIGTERM');
+  }
+
+  // 6. Openings past their closing date, with both instances starting at once ---------------------
+  {
+    // 1 March 2027 in Bangalore: every sample opening closed on 28 February. Both instances check at
+    // start, at the same moment: the closings must happen once, in one Publish.
+    const afterClosing = '2027-03-01T09:00:00+05:30';
+    const closedBefore = Number(
+      git(remote, 'rev-list', '--count', `--author=${SCHEDULE.name}`, DRAFTS_BRANCH),
+    );
+    const [a, b] = await Promise.all([
+      startInstance(portA, { ...envA, SCHEDULE_CLOCK: afterClosing }),
+      startInstance(portB, { ...envB, SCHEDULE_CLOCK: afterClosing }),
+    ]);
+    instances[0] = a;
+    instances[1] = b;
+    const pressed = Date.now();
+    const gone = await until('the closed openings answer 301 through both instances', 240_000, async () => {
+      const answers = await Promise.all(
+        [portA, portB].map((port) => send('GET', '/careers/graphic-designer', { port })),
+      );
+      return answers.every((r) => r.status === 301 && r.headers.location === '/careers')
+        ? answers
+        : undefined;
+    }).catch(() => undefined);
+    check(
+      gone !== undefined,
+      `the openings past their date left the site by themselves, on both instances, ${((Date.now() - pressed) / 1000).toFixed(1)} s after the start`,
+    );
+    const takeDowns = git(remote, 'log', '--format=%s', `--author=${SCHEDULE.name}`, DRAFTS_BRANCH)
+      .split('\n')
+      .filter((line) => line.startsWith('Take down '));
+    const closedFiles = takeDowns.map((line) => /\((pages\/[^)]+)\)/.exec(line)?.[1] ?? line);
+    check(
+      takeDowns.length === closedFiles.length &&
+        new Set(closedFiles).size === closedFiles.length &&
+        closedFiles.includes('pages/careers/graphic-designer.yaml') &&
+        Number(git(remote, 'rev-list', '--count', `--author=${SCHEDULE.name}`, DRAFTS_BRANCH)) -
+          closedBefore ===
+          takeDowns.length,
+      `each opening was taken down once (${closedFiles.length}: ${closedFiles.map((f) => path.basename(f, '.yaml')).join(', ')})`,
+    );
+    const publishes = git(remote, 'log', '--format=%s', `--author=${SCHEDULE.name}`, branch)
+      .split('\n')
+      .filter((line) => line.startsWith('Publish '));
+    check(
+      publishes.length === 1,
+      `and published once (${publishes.length} Publish commits by ${SCHEDULE.name})`,
+    );
+    for (const i of [a, b]) i.process.kill('SIGTERM');
+    check((await a.exited) === 0 && (await b.exited) === 0, 'both instances exit 0 on SIGTERM');
   }
   console.log(`== test:cluster (editing and publishing): ${seconds()} in all`);
 } catch (error) {

@@ -170,7 +170,7 @@ function PageRow({
         </button>
         {page.unpublished && <span className={own.badge}>Taken down</span>}
         {page.closes && !page.unpublished && (
-          <span className={own.badge} title={closingTitle(page.closes)}>
+          <span className={`${own.badge} ${own.scheduleBadge}`} title={closingTitle(page.closes)}>
             Open until {dayOf(page.closes)}
             <span className={styles.visuallyHidden}>: {closingTitle(page.closes)}</span>
           </span>
