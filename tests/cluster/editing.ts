@@ -473,7 +473,7 @@ try {
     // start, at the same moment: the closings must happen once, in one Publish.
     const afterClosing = '2027-03-01T09:00:00+05:30';
     const closedBefore = Number(
-      git(remote, 'rev-list', '--count', `--author=${SCHEDULE.name}`, DRAFTS_BRANCH),
+      git(remote, 'rev-list', '--count', '--first-parent', `--author=${SCHEDULE.name}`, DRAFTS_BRANCH),
     );
     const [a, b] = await Promise.all([
       startInstance(portA, { ...envA, SCHEDULE_CLOCK: afterClosing }),
@@ -494,7 +494,14 @@ try {
       gone !== undefined,
       `the openings past their date left the site by themselves, on both instances, ${((Date.now() - pressed) / 1000).toFixed(1)} s after the start`,
     );
-    const takeDowns = git(remote, 'log', '--format=%s', `--author=${SCHEDULE.name}`, DRAFTS_BRANCH)
+    const takeDowns = git(
+      remote,
+      'log',
+      '--first-parent',
+      '--format=%s',
+      `--author=${SCHEDULE.name}`,
+      DRAFTS_BRANCH,
+    )
       .split('\n')
       .filter((line) => line.startsWith('Take down '));
     const closedFiles = takeDowns.map((line) => /\((pages\/[^)]+)\)/.exec(line)?.[1] ?? line);
@@ -502,7 +509,9 @@ try {
       takeDowns.length === closedFiles.length &&
         new Set(closedFiles).size === closedFiles.length &&
         closedFiles.includes('pages/careers/graphic-designer.yaml') &&
-        Number(git(remote, 'rev-list', '--count', `--author=${SCHEDULE.name}`, DRAFTS_BRANCH)) -
+        Number(
+          git(remote, 'rev-list', '--count', '--first-parent', `--author=${SCHEDULE.name}`, DRAFTS_BRANCH),
+        ) -
           closedBefore ===
           takeDowns.length,
       `each opening was taken down once (${closedFiles.length}: ${closedFiles.map((f) => path.basename(f, '.yaml')).join(', ')})`,

@@ -1,0 +1,80 @@
+/**
+ * `npm run bench:drafts [-- --sizes 31,1031]`: what drafts add to the editor's work as the site
+ * grows (issue 35), on a content repository of that many pages (copies of a service page): listing
+ * the drafts (the page list asks on every load), and taking one page's draft into the live branch
+ * for a Publish (the publish gate checks every link of the site) and back. Prints the median of
+ * five runs of each, in milliseconds; the build itself is measured by bench:build.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Drafts } from '../server/editor/drafts/drafts.ts';
+import { DRAFTS_BRANCH, prepareDraftsFolder } from '../server/editor/drafts/draftsFolder.ts';
+import { SharedRepository } from '../server/editor/sharedRepository.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '31,1031' } } });
+const SOURCE = 'pages/services/iot.yaml';
+const STAFF = { name: 'Bench', email: 'bench@example.com' };
+
+const git = (cwd: string, ...a: string[]) => execFileSync('git', a, { cwd, stdio: 'pipe' });
+
+/** A content repository of about `pages` pages: today's, and copies of one service page. */
+function contentOf(pages: number): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `triune-drafts-bench-${pages}-`));
+  for (const part of ['site.yaml', 'redirects.yaml', 'pages', 'public', 'schema'])
+    cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
+  const source = readFileSync(path.join(ROOT, SOURCE), 'utf8');
+  for (let i = 1; i <= pages - 31; i++)
+    writeFileSync(
+      path.join(dir, 'pages', 'services', `bench-${i}.yaml`),
+      source
+        .replace(/^path: .*$/m, `path: /services/bench-${i}`)
+        .replace(/^title: .*$/m, `title: Bench Service ${i}`)
+        .replace(/^(\s+)order: \d+$/m, `$1order: ${100 + i}`),
+    );
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'add', '.');
+  git(dir, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-qm', 'Content');
+  return dir;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await run();
+  return performance.now() - t0;
+}
+
+for (const pages of args.sizes.split(',').map(Number)) {
+  const live = contentOf(pages);
+  const draftsDir = prepareDraftsFolder(live);
+  const drafts = new Drafts({
+    liveDir: live,
+    draftsDir,
+    drafts: new SharedRepository({ root: draftsDir, branch: DRAFTS_BRANCH }),
+    live: new SharedRepository({ root: live }),
+  });
+  // One word changed on one page, as a draft.
+  const file = path.join(draftsDir, SOURCE);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Telematics, one word more'));
+  git(draftsDir, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-qam', 'One word');
+  const list: number[] = [];
+  const take: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    list.push(await timed(() => drafts.groups()));
+    let undo: (() => Promise<void>) | undefined;
+    take.push(
+      await timed(async () => {
+        undo = (await drafts.prepare([SOURCE], STAFF)).undo;
+      }),
+    );
+    await undo?.();
+  }
+  console.log(
+    `${pages} pages: listing the drafts ${median(list).toFixed(0)} ms; taking one page's draft live for a Publish (the gate included) ${median(take).toFixed(0)} ms`,
+  );
+  rmSync(live, { recursive: true, force: true });
+}
