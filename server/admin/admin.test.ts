@@ -84,6 +84,8 @@ const ROUTES: [string, string, string?][] = [
   ['POST', '/content/publish'],
   ['GET', '/content/releases'],
   ['GET', '/content/drafts'],
+  ['GET', '/content/deleted'],
+  ['POST', '/content/restore-deleted', '{"file":"pages/about.yaml","commit":"abc1234"}'],
   ['POST', '/content/discard', '{"files":["pages/about.yaml"]}'],
   ['GET', '/account/two-step'],
   ['POST', '/account/two-step/begin'],

@@ -25,6 +25,7 @@
  *   DELETE /images/<path>   -> {path, commit}; 409 {message, usedBy} while a page names it
  *   GET  /publish, POST /publish {files?}: the drafts holding `files` (else every draft) go live
  *   GET  /drafts, POST /discard (drafts/draftRoutes.ts); /pages gives each page's `draft` too
+ *   GET  /deleted, POST /restore-deleted (deletedPages.ts); POST /take-down {delete: true} deletes
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
@@ -38,6 +39,7 @@ import { commitMessage, describeSave } from './changeSummary.ts';
 import { conflictReport, type Decisions, mergeOrReport } from './conflict.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
 import { type FileState, listImages, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
+import { registerDeletedRoutes } from './deletedPages.ts';
 import type { DraftFile, DraftGroup } from './drafts/draftChanges.ts';
 import { registerDraftRoutes } from './drafts/draftRoutes.ts';
 import type { Drafts } from './drafts/drafts.ts';
@@ -421,6 +423,8 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   registerMoveRoute(app, { contentDir: root, history, author: options.author, locked, fileFrom });
   // Put back: a page taken down returns to the site at its address (putBackRoute.ts).
   registerPutBackRoute(app, { contentDir: root, history, author: options.author, locked, fileFrom });
+  // Deleted pages, and bringing one back from the history (deletedPages.ts).
+  registerDeletedRoutes(app, { contentDir: root, history, author: options.author, locked, fileFrom });
   await registerImageRoutes(app, { contentDir: root, history, author: options.author, locked });
   registerPublishRoutes(app, options.publisher, options.author, options.releaseLog);
   registerDraftRoutes(app, options.drafts, options.author);

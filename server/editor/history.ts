@@ -96,6 +96,11 @@ export class ContentHistory {
     return (await git.revparse(['HEAD'])).trim();
   }
 
+  /** git's answer to `args`, run in the content folder (history on: check `enabled` first). */
+  raw(args: string[]): Promise<string> {
+    return this.git.raw(['-c', 'core.quotePath=false', ...args]);
+  }
+
   /** The commits of `file`, newest first; with `also`, those of these paths too (a page's picture folder). */
   async versions(file: string, limit = 100, also: readonly string[] = []): Promise<Version[]> {
     if (!(await this.enabled())) return [];

@@ -1,5 +1,5 @@
 /**
- * What taking a page down writes (takeDown.ts has the texts): the page marked, redirects.yaml with
+ * What taking a page down writes (takeDown.ts has the texts): the page marked (or deleted), redirects.yaml with
  * the redirect from its address, and each of its other addresses handed to the page chosen for it;
  * checked whole by the validator. Shared by POST /take-down and the closing of job openings
  * (schedules/closeJobs.ts); a refusal is a status and words, never a half-made change.
@@ -27,8 +27,11 @@ export interface PageHead {
 }
 
 export interface TakeDownWrites {
-  /** Every file it writes, the page first, then redirects.yaml, then the pages given its addresses. */
-  writes: Map<string, string>;
+  /**
+   * Every file it writes, the page first (undefined: deleted), then redirects.yaml, then the pages
+   * given its addresses.
+   */
+  writes: Map<string, string | undefined>;
   subject: string;
 }
 
@@ -48,13 +51,15 @@ export function planTakeDown(
   text: string,
   to: string,
   aliasesTo: Readonly<Record<string, unknown>>,
+  /** Delete the file instead of keeping it marked (it can be restored from the history). */
+  remove = false,
 ): TakeDownWrites | TakeDownRefusal {
   const page = parse(text) as PageHead | null;
   if (!page?.path) return { status: 422, message: takeDownMessages.notAPage };
   if (isTakenDown(page)) return { status: 409, message: takeDownMessages.alreadyDown };
   if (to === page.path) return { status: 400, message: takeDownMessages.toItself };
   const aliases = page.aliases ?? [];
-  const writes = new Map<string, string>();
+  const writes = new Map<string, string | undefined>();
   try {
     const handed = new Map<string, string>();
     // Each other address goes to the page chosen to answer at it.
@@ -70,7 +75,7 @@ export function planTakeDown(
         return { status: 400, message: takeDownMessages.badHolder(alias) };
       handed.set(holder, withAliasText(holderText, alias));
     }
-    writes.set(file, takenDownText(aliases.length ? withoutAliasesText(text) : text));
+    writes.set(file, remove ? undefined : takenDownText(aliases.length ? withoutAliasesText(text) : text));
     writes.set(REDIRECTS_FILE, redirectsTextWith(readContentFile(root, REDIRECTS_FILE)?.text, page.path, to));
     for (const [holder, holderText] of handed) writes.set(holder, holderText);
   } catch (error) {
@@ -85,6 +90,6 @@ export function planTakeDown(
   const handedOver = aliases.map((alias) => `${alias} to ${aliasesTo[alias]}`).join(', ');
   return {
     writes,
-    subject: `Take down ${page.title ?? file} (${file}): ${page.path} now leads to ${to}${handedOver ? `; ${handedOver}` : ''}`,
+    subject: `${remove ? 'Delete' : 'Take down'} ${page.title ?? file} (${file}): ${page.path} now leads to ${to}${handedOver ? `; ${handedOver}` : ''}`,
   };
 }

@@ -1,9 +1,10 @@
 /**
- * POST /take-down {file, version, to, aliasesTo?}: the page leaves the site and its address leads to
+ * POST /take-down {file, version, to, aliasesTo?, delete?}: the page leaves the site and its address leads to
  * `to` (takeDown.ts says what changes). A page that also answers at other addresses (Customer
  * Support answers at /careers) hands each of them to the page named in `aliasesTo` (address → that
  * page's file), so the address keeps being served. One commit of every file it touched, checked
- * whole by the validator first; Publish then puts it live.
+ * whole by the validator first; Publish then puts it live. With `delete: true` the file is removed
+ * rather than kept marked; it can be restored from the history (deletedRoutes.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
@@ -20,7 +21,7 @@ export function registerTakeDownRoute(app: FastifyInstance, options: WriteRouteO
     reply.code(status).send(body);
   app.post('/take-down', async (request, reply) => {
     const body = request.body as
-      | { file?: unknown; version?: unknown; to?: unknown; aliasesTo?: unknown }
+      | { file?: unknown; version?: unknown; to?: unknown; aliasesTo?: unknown; delete?: unknown }
       | undefined;
     const file = options.fileFrom(reply, body?.file);
     if (!file) return reply;
@@ -36,7 +37,7 @@ export function registerTakeDownRoute(app: FastifyInstance, options: WriteRouteO
       const current = readContentFile(root, file);
       if (!current) return fail(reply, 404, { message: contentMessages.gone });
       if (current.version !== body?.version) return fail(reply, 409, { message: takeDownMessages.changed });
-      const plan = planTakeDown(root, file, current.text, to, aliasesTo);
+      const plan = planTakeDown(root, file, current.text, to, aliasesTo, body?.delete === true);
       if ('status' in plan) {
         const { status, ...refusal } = plan;
         return fail(reply, status, refusal);

@@ -228,6 +228,14 @@ const TABLE: Row[] = [
   ['POST', '/content/publish', '/content/publish', undefined, contentRoute(A)],
   ['GET', '/content/releases', '/content/releases', undefined, contentRoute(A)],
   ['GET', '/content/drafts', '/content/drafts', undefined, contentRoute(A)],
+  ['GET', '/content/deleted', '/content/deleted', undefined, contentRoute(A)],
+  [
+    'POST',
+    '/content/restore-deleted',
+    '/content/restore-deleted',
+    { file: '../x.yaml', commit: 'abc1234' },
+    contentRoute(400),
+  ],
   ['POST', '/content/discard', '/content/discard', { files: 'all' }, contentRoute(400)],
   // One's own two-step sign-in: every role (a wrong code is a 400).
   ['GET', '/account/two-step', '/account/two-step', undefined, all(A)],

@@ -7,6 +7,7 @@ import { pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import { ApiError, contentApi, type DraftGroup, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
+import { DeletedPages } from './DeletedPages.tsx';
 import { DraftBar } from './DraftBar.tsx';
 import { DraftsView } from './DraftsView.tsx';
 import { nameOf } from './kinds.ts';
@@ -36,7 +37,8 @@ type Screen =
   | { name: 'page'; file: string }
   | { name: 'site' }
   | { name: 'redirects' }
-  | { name: 'drafts' };
+  | { name: 'drafts' }
+  | { name: 'deleted' };
 
 /** The server's drafts (enabled false: every save goes live with the next Publish of the site). */
 interface DraftsState {
@@ -197,9 +199,21 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           onTakeDown={setTakingDown}
           onMove={setMoving}
           onPutBack={setPuttingBack}
+          onDeleted={() => setScreen({ name: 'deleted' })}
           {...(drafts.enabled
             ? { onDrafts: () => setScreen({ name: 'drafts' }), draftCount: drafts.drafts.length }
             : { actions: <PublishButton client={client} /> })}
+        />
+      )}
+      {screen.name === 'deleted' && (
+        <DeletedPages
+          client={client}
+          onBack={() => setScreen({ name: 'list' })}
+          onRestored={(page) => {
+            setNotice(`${page.title} is back at ${page.path}. ${toGoLive} to put it on the live site again.`);
+            setScreen({ name: 'list' });
+            void reload();
+          }}
         />
       )}
       {screen.name === 'drafts' && (
@@ -219,8 +233,10 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           site={site}
           client={client}
           onCancel={() => setTakingDown(null)}
-          onTakenDown={() => {
-            setNotice(`${nameOf(takingDown)} is taken down. ${toGoLive} to take it off the live site.`);
+          onTakenDown={(_text, _version, removed) => {
+            setNotice(
+              `${nameOf(takingDown)} is ${removed ? 'deleted (Deleted pages can bring it back)' : 'taken down'}. ${toGoLive} to take it off the live site.`,
+            );
             setTakingDown(null);
             // The page and redirects.yaml both changed: read the list and the files again.
             void reload();

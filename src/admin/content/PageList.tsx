@@ -21,8 +21,11 @@ export function PageList({
   onPutBack,
   onDrafts,
   draftCount = 0,
+  onDeleted,
   actions,
 }: {
+  /** Opens the list of deleted pages (absent: no button). */
+  onDeleted?: () => void;
   actions?: ReactNode;
   /** Opens the Drafts view (absent: the server keeps no drafts, and the list shows no states). */
   onDrafts?: () => void;
@@ -61,6 +64,11 @@ export function PageList({
           {onRedirects && (
             <button type="button" className={styles.secondary} onClick={onRedirects}>
               Redirects
+            </button>
+          )}
+          {onDeleted && (
+            <button type="button" className={styles.secondary} onClick={onDeleted}>
+              Deleted pages
             </button>
           )}
         </div>

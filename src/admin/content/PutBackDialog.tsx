@@ -34,7 +34,7 @@ export function PutBackDialog({
     >
       <p>
         The page is served at <code>{page.path}</code> again, in its menus and lists, and its address no
-        longer sends visitors elsewhere. The change goes live when you publish the site.
+        longer sends visitors elsewhere. Like a save, the change goes live when it is published.
       </p>
     </ActionDialog>
   );

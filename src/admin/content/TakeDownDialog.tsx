@@ -45,7 +45,7 @@ export function TakeDownDialog({
   pages: readonly PageSummary[];
   site: SiteFiles;
   client: ContentApi;
-  onTakenDown: (text: string, version: string) => void;
+  onTakenDown: (text: string, version: string, removed: boolean) => void;
   onCancel: () => void;
 }) {
   const targets = useMemo(() => takeDownTargets(page, pages), [page, pages]);
@@ -54,28 +54,47 @@ export function TakeDownDialog({
   const [aliasesTo, setAliasesTo] = useState<Record<string, string>>(() =>
     Object.fromEntries(page.aliases.map((alias) => [alias, holders[0]?.file ?? ''])),
   );
-  const ids = { target: useId(), holder: useId() };
+  const ids = { target: useId(), holder: useId(), keep: useId() };
+  const [remove, setRemove] = useState(false);
 
   const takeDown = async () => {
     const version = site.files[page.file]?.version;
     if (!version) return;
-    const saved = await client.takeDown(page.file, version, to, page.aliases.length ? aliasesTo : undefined);
-    onTakenDown(saved.text, saved.version);
+    const saved = await client.takeDown(
+      page.file,
+      version,
+      to,
+      page.aliases.length ? aliasesTo : undefined,
+      remove,
+    );
+    onTakenDown(saved.text, saved.version, remove);
   };
 
   return (
     <ActionDialog
       heading={<>Take down “{nameOf(page)}”?</>}
-      action="Take down"
+      action={remove ? 'Delete' : 'Take down'}
       danger
       onAct={takeDown}
       onCancel={onCancel}
     >
       <p>
         The page leaves the site: its menus, lists and the sitemap no longer show it, and visitors who open{' '}
-        <code>{page.path}</code> are sent on to the page you choose. Its file is kept, so it can be published
-        again. The change goes live when you publish the site.
+        <code>{page.path}</code> are sent on to the page you choose. Like a save, the change goes live when it
+        is published.
       </p>
+      <fieldset>
+        <legend>Its file</legend>
+        <label>
+          <input type="radio" name={ids.keep} checked={!remove} onChange={() => setRemove(false)} /> Keep it,
+          marked taken down: <strong>Put back</strong> in the list publishes it again
+        </label>
+        <br />
+        <label>
+          <input type="radio" name={ids.keep} checked={remove} onChange={() => setRemove(true)} /> Delete it:
+          <strong> Deleted pages</strong> can bring it back from the history
+        </label>
+      </fieldset>
       <p>
         <label htmlFor={ids.target}>Its address leads to</label>
         <br />

@@ -35,6 +35,16 @@ export interface DraftGroup {
   at: string | null;
 }
 
+/** A page whose file was deleted (server/editor/deletedPages.ts): who deleted it, and what it was. */
+export interface DeletedPage {
+  file: string;
+  commit: string;
+  name: string;
+  date: string;
+  title: string;
+  path: string;
+}
+
 export interface SiteImage {
   path: string;
   width: number;
@@ -184,7 +194,17 @@ export interface ContentApi {
    * Takes the page off the site; its address then leads to `to` (a redirect), and each of its other
    * addresses goes to the page named in `aliasesTo` (address → file). One commit.
    */
-  takeDown(file: string, version: string, to: string, aliasesTo?: Record<string, string>): Promise<Saved>;
+  takeDown(
+    file: string,
+    version: string,
+    to: string,
+    aliasesTo?: Record<string, string>,
+    remove?: boolean,
+  ): Promise<Saved>;
+  /** The pages deleted (their files removed), newest first, to restore from the history. */
+  deleted(): Promise<DeletedPage[]>;
+  /** Brings a deleted page back at its address, as the history has its last text. */
+  restoreDeleted(file: string, commit: string): Promise<Saved>;
   /** Moves the page to address `to`: its old address redirects, links follow. One commit. */
   move(file: string, version: string, to: string): Promise<Moved>;
   /** Returns a page taken down to the site at its address, without the redirect. One commit. */
@@ -267,8 +287,16 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     version: async (file, commit) =>
       (await call<{ text: string }>('GET', `/version${q({ file, commit })}`)).text,
     restore: (file, commit, version) => call<Saved>('POST', '/restore', { file, commit, version }),
-    takeDown: (file, version, to, aliasesTo) =>
-      call<Saved>('POST', '/take-down', { file, version, to, ...(aliasesTo && { aliasesTo }) }),
+    takeDown: (file, version, to, aliasesTo, remove) =>
+      call<Saved>('POST', '/take-down', {
+        file,
+        version,
+        to,
+        ...(aliasesTo && { aliasesTo }),
+        ...(remove && { delete: true }),
+      }),
+    deleted: async () => (await call<{ pages: DeletedPage[] }>('GET', '/deleted')).pages,
+    restoreDeleted: (file, commit) => call<Saved>('POST', '/restore-deleted', { file, commit }),
     move: (file, version, to) => call<Moved>('POST', '/move', { file, version, to }),
     putBack: (file, version) => call<Saved>('POST', '/put-back', { file, version }),
     uploadImage: async (kind, page, image) => {
