@@ -245,3 +245,19 @@ describe('STAFF_2FA_ROLES', () => {
     expect(admin?.twoStepRoles).toEqual(['admin', 'content']);
   });
 });
+
+describe('SCHEDULE_CLOCK', () => {
+  it('takes a whole date and time with its offset', () => {
+    expect(loadConfig({ SCHEDULE_CLOCK: '2027-03-01T09:00:00+05:30' }).scheduleClock?.toISOString()).toBe(
+      '2027-03-01T03:30:00.000Z',
+    );
+    expect(loadConfig({}).scheduleClock).toBeUndefined();
+  });
+
+  it('refuses a day that does not exist, a date alone and a time without its offset, in words', () => {
+    for (const value of ['2027-02-30T09:00:00+05:30', '2027-03-01', '2027-03-01T09:00:00', 'March 1'])
+      expect(() => loadConfig({ SCHEDULE_CLOCK: value })).toThrow(
+        `SCHEDULE_CLOCK is "${value}", which is not a date and time with its offset: write it as 2027-03-01T09:00:00+05:30.`,
+      );
+  });
+});

@@ -397,10 +397,21 @@ function mailConfig(env: NodeJS.ProcessEnv): MailConfig | undefined {
 function scheduleClock(env: NodeJS.ProcessEnv): Date | undefined {
   const value = env.SCHEDULE_CLOCK?.trim();
   if (!value) return undefined;
+  // A whole date and time with its offset: a date alone, or a time without an offset, would be read
+  // in another zone than meant, and Date would take "2027-02-30" for 2 March.
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/.exec(value);
   const moment = new Date(value);
-  if (Number.isNaN(moment.getTime()))
+  const [, y, m, d] = parts ?? [];
+  const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (
+    !parts ||
+    Number.isNaN(moment.getTime()) ||
+    day.getUTCFullYear() !== Number(y) ||
+    day.getUTCMonth() !== Number(m) - 1 ||
+    day.getUTCDate() !== Number(d)
+  )
     throw new Error(
-      `SCHEDULE_CLOCK is "${value}", which is not a date and time: write it as 2027-03-01T09:00:00+05:30.`,
+      `SCHEDULE_CLOCK is "${value}", which is not a date and time with its offset: write it as 2027-03-01T09:00:00+05:30.`,
     );
   return moment;
 }

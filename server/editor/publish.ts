@@ -56,6 +56,8 @@ export interface Publisher {
    * drafts holding these files, else every draft); returns the state right after.
    */
   start(by?: Person, files?: readonly string[]): PublishState;
+  /** Whether a Publish is under way here (until it is logged too); a new one would not start. */
+  busy?(): boolean;
 }
 
 export const DEV_PUBLISH: PublishState = {
@@ -480,7 +482,7 @@ export function registerPublishRoutes(
     if (body?.files !== undefined && !filesOf(body))
       return reply.code(400).send({ message: draftRouteMessages.badFiles });
     // Chosen drafts are not folded into a Publish already under way: it would end without them.
-    if (body?.files !== undefined && publisher.state().state === 'running')
+    if (body?.files !== undefined && (publisher.busy?.() ?? publisher.state().state === 'running'))
       return reply.code(409).send({ message: publishMessages.runningHere });
     return reply.code(202).send(publisher.start(author(request), filesOf(body)));
   });

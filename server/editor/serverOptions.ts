@@ -92,6 +92,9 @@ export function editorOptions(
       draftsDir: drafts.folder,
       liveDir: contentDir,
       repository: drafts.repository,
+      catchUpLive: () => drafts.live(),
+      draftAuthors: async (file) =>
+        (await drafts.groups()).find((g) => g.files.some((f) => f.file === file))?.by ?? [],
       publish: async (files, by) => {
         if (publisher.busy()) return { state: 'failed', message: 'Another Publish is under way.' };
         publisher.start(by, files);

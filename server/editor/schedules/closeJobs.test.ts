@@ -17,7 +17,7 @@ import { contentCopy, REPO, removeContentCopies } from '../editorTestSupport.ts'
 import { SitePublisher } from '../publish.ts';
 import { SharedRepository } from '../sharedRepository.ts';
 import { JobCloser, SCHEDULE } from './closeJobs.ts';
-import { todayIn } from './closingJobs.ts';
+import { siteTimeZone, todayIn } from './closingJobs.ts';
 
 const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
 const APP_DEVELOPER = 'pages/careers/app-developer.yaml';
@@ -65,6 +65,8 @@ beforeAll(async () => {
     draftsDir,
     liveDir: live,
     repository: drafts.repository,
+    draftAuthors: async (file) =>
+      (await drafts.groups()).find((g) => g.files.some((f) => f.file === file))?.by ?? [],
     publish: async (files, by) => {
       publisher.start(by, files);
       await publisher.settled();
@@ -81,6 +83,22 @@ afterAll(async () => {
 });
 
 describe('job openings closing by themselves', () => {
+  it("reads the site's time zone from site.yaml, and falls back to Asia/Kolkata", () => {
+    const dir = contentCopy();
+    expect(siteTimeZone(dir)).toBe('Asia/Kolkata');
+    const site = path.join(dir, 'site.yaml');
+    writeFileSync(
+      site,
+      readFileSync(site, 'utf8').replace('timeZone: Asia/Kolkata', 'timeZone: America/New_York'),
+    );
+    expect(siteTimeZone(dir)).toBe('America/New_York');
+    writeFileSync(
+      site,
+      readFileSync(site, 'utf8').replace('timeZone: America/New_York', 'timeZone: Mars/Olympus'),
+    );
+    expect(siteTimeZone(dir)).toBe('Asia/Kolkata');
+  });
+
   it("counts days in the site's time zone", () => {
     const lateOn15th = new Date('2027-01-15T19:00:00Z'); // 16 January, 00:30 in Bangalore
     expect(todayIn('Asia/Kolkata', lateOn15th)).toBe('2027-01-16');
@@ -118,18 +136,54 @@ describe('job openings closing by themselves', () => {
     expect(git(live, 'rev-parse', 'HEAD')).toBe(head);
   });
 
-  it('closes the rest after their day; the one holding /careers waits while no opening could take it over', async () => {
+  it("closes the rest after their day, but publishes no one else's draft; says each thing once", async () => {
     logged.length = 0;
+    // A colleague's unpublished redirect: the take-downs change redirects.yaml too, so their drafts
+    // hold it, and the schedule must not put it live.
+    const draftsDir = prepareDraftsFolder(live);
+    const redirects = path.join(draftsDir, 'redirects.yaml');
+    writeFileSync(
+      redirects,
+      readFileSync(redirects, 'utf8').replace(
+        /^redirects:.*$/m,
+        'redirects:\n  - from: /old-team\n    to: /about',
+      ),
+    );
+    git(
+      draftsDir,
+      '-c',
+      'user.name=Priya',
+      '-c',
+      'user.email=priya@example.com',
+      'commit',
+      '-qam',
+      'A redirect, not ready',
+    );
     now = new Date('2027-03-01T08:00:00+05:30');
     const outcome = await closer.tick();
-    expect(outcome.closed).toEqual([
-      'pages/careers/business-executive.yaml',
-      'pages/careers/digital-marketing.yaml',
-      'pages/careers/graphic-designer.yaml',
-    ]);
+    expect(outcome).toEqual({
+      closed: [
+        'pages/careers/business-executive.yaml',
+        'pages/careers/digital-marketing.yaml',
+        'pages/careers/graphic-designer.yaml',
+      ],
+      published: [],
+    });
+    expect(livePage('pages/careers/graphic-designer.yaml').unpublished).toBeUndefined();
+    expect(livePage('redirects.yaml').redirects).not.toContainEqual({ from: '/old-team', to: '/about' });
+    const said = logged.join('\n');
+    expect(said).toMatch(
+      /pages\/careers\/graphic-designer\.yaml closed and is taken down as a draft, but that draft also holds unpublished changes by Priya: it is left for a person to publish/,
+    );
+    // The one holding /careers waits while no opening could take that address over.
     expect(livePage(SUPPORT).unpublished).toBeUndefined();
-    expect(logged.join('\n')).toMatch(
+    expect(said).toMatch(
       /Customer Support \(pages\/careers\/customer-support\.yaml\) closed on 2027-02-28 but cannot leave the site by itself: This page also answers at \/careers\./,
     );
+    // A minute later: nothing new to do, and nothing said again.
+    const lines = logged.length;
+    now = new Date('2027-03-01T08:01:00+05:30');
+    expect(await closer.tick()).toEqual({ closed: [], published: [] });
+    expect(logged.length).toBe(lines);
   });
 });

@@ -8,10 +8,15 @@
  * is made then) and every minute. With several instances each tick runs under a database lock, and
  * what is already taken down is not taken down again, so each closing happens once. A closing whose
  * take-down was saved but whose Publish did not happen (a build under way, a crash) is published at
- * the next tick.
+ * a later tick, waiting longer after each failure (up to an hour), and said in the log once.
+ *
+ * The schedule publishes only its own change: when the draft holding the take-down also holds
+ * someone's unpublished changes (a colleague's edit of the same opening, say), it leaves the
+ * take-down as a draft for a person to publish, and says so in the log.
  */
 
 import { readContentFile } from '../contentStore.ts';
+import { git } from '../drafts/gitRun.ts';
 import type { Person } from '../history.ts';
 import { ContentHistory } from '../history.ts';
 import type { PublishState } from '../publish.ts';
@@ -34,6 +39,10 @@ export interface JobCloserOptions {
   liveDir: string;
   /** The drafts branch's repository (saves go through it, one at a time, shared). */
   repository: SharedRepository;
+  /** Brings the live content folder up to what every instance published. */
+  catchUpLive?: () => Promise<unknown>;
+  /** Who made each draft holding `file`: the schedule publishes a draft only when it alone did. */
+  draftAuthors?: (file: string) => Promise<string[]>;
   /** Publishes the drafts holding `files` and resolves when that Publish has ended. */
   publish: (files: string[], by: Person) => Promise<PublishState>;
   /** Runs a tick unless another instance is running one (a database lock); false when it is. */
@@ -49,13 +58,26 @@ export interface TickOutcome {
   published: string[];
 }
 
+/** The longest wait before trying a failed Publish of closings again. */
+const MAX_BACKOFF = 60 * MINUTE;
+
 export class JobCloser {
   private timer: ReturnType<typeof setInterval> | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private running: Promise<unknown> | undefined;
   private readonly history: ContentHistory;
+  /** What the last tick that found nothing to do saw: the day and both branches' commits. */
+  private idleAt = '';
+  /** Lines already logged (each said once), and when a failed Publish may be tried again. */
+  private readonly said = new Set<string>();
+  private retryAt = 0;
+  private failures = 0;
 
   constructor(private readonly options: JobCloserOptions) {
     this.history = new ContentHistory(options.draftsDir);
+  }
+
+  private now(): Date {
+    return (this.options.now ?? (() => new Date()))();
   }
 
   /** Ticks now and every minute after. */
@@ -65,17 +87,30 @@ export class JobCloser {
     this.timer.unref?.();
   }
 
+  /**
+   * Stops ticking. A Publish under way is not waited for past a moment: the server's shutdown has a
+   * deadline, and a Publish cut short is taken back at the next start (draftsFolder.ts).
+   */
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    if (this.running) await Promise.race([this.running, new Promise((r) => setTimeout(r, 1000).unref())]);
   }
 
   private tickSafely(): void {
-    this.running = this.running
-      .then(() => this.tick())
+    if (this.running) return; // the last tick is still at work (a Publish): this one is skipped
+    this.running = this.tick()
       .catch((error: unknown) =>
-        this.options.log?.(`Closing job openings failed: ${error instanceof Error ? error.message : error}`),
-      );
+        this.sayOnce(`Closing job openings failed: ${error instanceof Error ? error.message : error}`),
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  private sayOnce(line: string): void {
+    if (this.said.has(line)) return;
+    this.said.add(line);
+    this.options.log?.(line);
   }
 
   /** One round: take down every opening past its date, then publish what is taken down but live. */
@@ -83,24 +118,49 @@ export class JobCloser {
     const outcome: TickOutcome = { closed: [], published: [] };
     const run = async () => {
       await this.options.repository.catchUp().catch(() => undefined);
+      await this.options.catchUpLive?.().catch(() => undefined);
       const { draftsDir, liveDir } = this.options;
-      const today = todayIn(siteTimeZone(liveDir), (this.options.now ?? (() => new Date()))());
+      const today = todayIn(siteTimeZone(liveDir), this.now());
+      // Nothing changed since a tick that had nothing to do: no page is read (1,031 pages take 0.7 s).
+      const seen = `${today} ${await headOf(liveDir)} ${await headOf(draftsDir)}`;
+      if (seen === this.idleAt) return;
       for (const opening of closingsDue(draftsDir, today)) {
         const closed = await this.close(opening, today);
         if (closed) outcome.closed.push(opening.file);
       }
       // Live openings past their date whose draft is taken down: publish them (now or again).
       const stillOpen = new Set(openings(draftsDir).map((o) => o.file));
-      const toPublish = closingsDue(liveDir, today)
+      const due = closingsDue(liveDir, today)
         .map((o) => o.file)
         .filter((f) => !stillOpen.has(f));
-      if (!toPublish.length) return;
+      const toPublish: string[] = [];
+      for (const file of due) {
+        const others =
+          (await this.options.draftAuthors?.(file))?.filter((name) => name !== SCHEDULE.name) ?? [];
+        if (others.length)
+          this.sayOnce(
+            `${file} closed and is taken down as a draft, but that draft also holds unpublished changes by ${others.join(', ')}: it is left for a person to publish (Drafts and publishing).`,
+          );
+        else toPublish.push(file);
+      }
+      if (!toPublish.length) {
+        if (!outcome.closed.length) this.idleAt = seen;
+        return;
+      }
+      if (Date.now() < this.retryAt) return;
       const state = await this.options.publish(toPublish, SCHEDULE);
-      if (state.state === 'done') outcome.published.push(...toPublish);
-      else
-        this.options.log?.(
-          `Closed job openings not published yet (${toPublish.join(', ')}): ${state.message ?? state.state}`,
-        );
+      if (state.state === 'done') {
+        outcome.published.push(...toPublish);
+        this.failures = 0;
+        this.retryAt = 0;
+        return;
+      }
+      // Tried again later, waiting longer each time (2, 4, 8 … minutes, at most an hour).
+      this.failures++;
+      this.retryAt = Date.now() + Math.min(MAX_BACKOFF, MINUTE * 2 ** this.failures);
+      this.sayOnce(
+        `Closed job openings not published yet (${toPublish.join(', ')}): ${state.message ?? state.state}. Tried again later.`,
+      );
     };
     const { exclusive } = this.options;
     if (exclusive) await exclusive(run);
@@ -108,19 +168,25 @@ export class JobCloser {
     return outcome;
   }
 
-  /** Takes `opening` down on the drafts branch; false (and a line in the log) when it cannot be. */
+  /** Takes `opening` down on the drafts branch; false (and a line in the log, once) when it cannot be. */
   private close(opening: Opening, today: string): Promise<boolean> {
-    const { draftsDir } = this.options;
+    const { draftsDir, liveDir } = this.options;
     return this.options.repository.write(async () => {
       const current = readContentFile(draftsDir, opening.file);
       if (!current) return false;
-      const all = openings(draftsDir);
-      if (!all.some((o) => o.file === opening.file)) return false; // taken down meanwhile
-      const heir = heirOf(opening, all, today);
+      const open = openings(draftsDir);
+      if (!open.some((o) => o.file === opening.file)) return false; // taken down meanwhile
+      // Its other addresses go to an opening on the live site (never one that is only a draft).
+      const live = new Set(openings(liveDir).map((o) => o.file));
+      const heir = heirOf(
+        opening,
+        open.filter((o) => live.has(o.file)),
+        today,
+      );
       const aliasesTo = Object.fromEntries(opening.aliases.map((alias) => [alias, heir?.file]));
       const plan = planTakeDown(draftsDir, opening.file, current.text, CAREERS, aliasesTo);
       if ('status' in plan) {
-        this.options.log?.(
+        this.sayOnce(
           `${opening.name} (${opening.file}) closed on ${opening.closes} but cannot leave the site by itself: ${plan.message}${plan.errors?.length ? ` ${plan.errors.map((e) => e.message).join(' ')}` : ''}`,
         );
         return false;
@@ -134,5 +200,13 @@ export class JobCloser {
       );
       return true;
     });
+  }
+}
+
+async function headOf(dir: string): Promise<string> {
+  try {
+    return await git(dir, 'rev-parse', 'HEAD');
+  } catch {
+    return '';
   }
 }
