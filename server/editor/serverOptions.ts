@@ -9,6 +9,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { codeVersion } from '../../node/release.ts';
+import { loadBuildFacts } from '../../node/siteFacts.ts';
 import { loadConfig } from '../config.ts';
 import { pruneBuilds, readServedBuild, storeBuild } from '../releases/releaseFiles.ts';
 import { ReleaseFollower } from '../releases/releaseFollower.ts';
@@ -93,6 +94,7 @@ export function editorOptions(
       liveDir: contentDir,
       repository: drafts.repository,
       catchUpLive: () => drafts.live(),
+      servedPositions: () => (clientDir ? (loadBuildFacts(path.dirname(clientDir))?.positions ?? []) : []),
       draftAuthors: async (file) =>
         (await drafts.groups()).find((g) => g.files.some((f) => f.file === file))?.by ?? [],
       publish: async (files, by) => {

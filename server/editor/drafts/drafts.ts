@@ -180,7 +180,8 @@ export class Drafts {
     );
     const nothing: PreparedPublish = { files: [], undo: async () => {}, finish: async () => {} };
     if (!chosen.length) {
-      if (files !== undefined) throw new PublishRefused(draftMessages.nothingToPublish);
+      // Pages named but without a draft are refused; none named ([]) builds what is live.
+      if (files?.length) throw new PublishRefused(draftMessages.nothingToPublish);
       return nothing;
     }
     // Changes made by hand in the content folder and not committed are never written over.

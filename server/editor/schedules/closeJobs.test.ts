@@ -28,6 +28,8 @@ let app: FastifyInstance;
 let now = new Date();
 const logged: string[] = [];
 let closer: JobCloser;
+/** The open positions of the build served, as site-facts.json gives them (none: not asked). */
+let served: string[] = [];
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 const livePage = (file: string) => parse(readFileSync(path.join(live, file), 'utf8'));
@@ -72,6 +74,7 @@ beforeAll(async () => {
       await publisher.settled();
       return publisher.state();
     },
+    servedPositions: () => served,
     now: () => now,
     log: (line) => logged.push(line),
   });
@@ -134,6 +137,16 @@ describe('job openings closing by themselves', () => {
     now = new Date('2027-01-16T09:00:00+05:30');
     expect(await closer.tick()).toEqual({ closed: [], published: [] });
     expect(git(live, 'rev-parse', 'HEAD')).toBe(head);
+  });
+
+  it('builds again when a closing reached the live branch but not the site (its build could not be shared)', async () => {
+    const head = git(live, 'rev-parse', 'HEAD');
+    served = ['Mobile App Developer', 'Customer Support'];
+    now = new Date('2027-01-16T10:00:00+05:30');
+    expect(await closer.tick()).toEqual({ closed: [], published: [APP_DEVELOPER] });
+    // Nothing new was committed: what is live was built again.
+    expect(git(live, 'rev-parse', 'HEAD')).toBe(head);
+    served = [];
   });
 
   it("closes the rest after their day, but publishes no one else's draft; says each thing once", async () => {

@@ -23,7 +23,15 @@ import type { PublishState } from '../publish.ts';
 import type { SharedRepository } from '../sharedRepository.ts';
 import { planTakeDown } from '../takeDownPlan.ts';
 import { writeTogether } from '../writeTogether.ts';
-import { closingsDue, heirOf, type Opening, openings, siteTimeZone, todayIn } from './closingJobs.ts';
+import {
+  closedButServed,
+  closingsDue,
+  heirOf,
+  type Opening,
+  openings,
+  siteTimeZone,
+  todayIn,
+} from './closingJobs.ts';
 
 /** Who the history and the publish log name for what the schedule does. */
 export const SCHEDULE: Person = { name: 'Site schedule', email: 'schedule@localhost' };
@@ -43,7 +51,9 @@ export interface JobCloserOptions {
   catchUpLive?: () => Promise<unknown>;
   /** Who made each draft holding `file`: the schedule publishes a draft only when it alone did. */
   draftAuthors?: (file: string) => Promise<string[]>;
-  /** Publishes the drafts holding `files` and resolves when that Publish has ended. */
+  /** The open positions of the build this instance serves (a closing published but not served). */
+  servedPositions?: () => readonly string[];
+  /** Publishes the drafts holding `files` ([]: builds what is live) and resolves when it has ended. */
   publish: (files: string[], by: Person) => Promise<PublishState>;
   /** Runs a tick unless another instance is running one (a database lock); false when it is. */
   exclusive?: (tick: () => Promise<void>) => Promise<boolean>;
@@ -121,8 +131,10 @@ export class JobCloser {
       await this.options.catchUpLive?.().catch(() => undefined);
       const { draftsDir, liveDir } = this.options;
       const today = todayIn(siteTimeZone(liveDir), this.now());
-      // Nothing changed since a tick that had nothing to do: no page is read (1,031 pages take 0.7 s).
-      const seen = `${today} ${await headOf(liveDir)} ${await headOf(draftsDir)}`;
+      // Nothing changed since a tick that had nothing to do (the day, both branches, what is served):
+      // no page is read (1,031 pages take 0.7 s).
+      const served = this.options.servedPositions?.() ?? [];
+      const seen = `${today} ${await headOf(liveDir)} ${await headOf(draftsDir)} ${served.join('\n')}`;
       if (seen === this.idleAt) return;
       for (const opening of closingsDue(draftsDir, today)) {
         const closed = await this.close(opening, today);
@@ -143,23 +155,27 @@ export class JobCloser {
           );
         else toPublish.push(file);
       }
-      if (!toPublish.length) {
+      // A closing on the live branch that never reached the site: build what is live again.
+      const unserved = closedButServed(liveDir, today, served);
+      if (!toPublish.length && !unserved.length) {
         if (!outcome.closed.length) this.idleAt = seen;
         return;
       }
       if (Date.now() < this.retryAt) return;
       const state = await this.options.publish(toPublish, SCHEDULE);
       if (state.state === 'done') {
-        outcome.published.push(...toPublish);
+        outcome.published.push(...toPublish, ...unserved);
         this.failures = 0;
         this.retryAt = 0;
+        // Once built, the same state is not built again (should what is served not follow, say).
+        if (!toPublish.length) this.idleAt = seen;
         return;
       }
       // Tried again later, waiting longer each time (2, 4, 8 … minutes, at most an hour).
       this.failures++;
       this.retryAt = Date.now() + Math.min(MAX_BACKOFF, MINUTE * 2 ** this.failures);
       this.sayOnce(
-        `Closed job openings not published yet (${toPublish.join(', ')}): ${state.message ?? state.state}. Tried again later.`,
+        `Closed job openings not published yet (${[...toPublish, ...unserved].join(', ')}): ${state.message ?? state.state}. Tried again later.`,
       );
     };
     const { exclusive } = this.options;

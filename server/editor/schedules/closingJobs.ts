@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readSchemaFiles } from '../../../node/schemaFiles.ts';
-import { pageEntryOf, parsedPage } from '../../../src/content/pageEntry.ts';
+import { isTakenDown, jobTitleOf, type Page } from '../../../src/content/model.ts';
+import { closingDateOf, pageEntryOf, parsedPage } from '../../../src/content/pageEntry.ts';
 import { scanPageFiles } from '../fileProblems.ts';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -82,4 +83,37 @@ export function heirOf(closing: Opening, all: readonly Opening[], today: string)
   return all
     .filter((o) => o.file !== closing.file && o.closes >= today)
     .sort((a, b) => a.order - b.order || a.file.localeCompare(b.file))[0];
+}
+
+/**
+ * The job openings of `dir` taken down after their closing date whose position the served build
+ * still offers (`served`: the open positions of the build live on this instance): their Publish
+ * took the live branch on but never reached the site (its build could not be shared, or the
+ * server died before the switch).
+ */
+export function closedButServed(dir: string, today: string, served: readonly string[]): string[] {
+  if (!served.length) return [];
+  const pages = scanPageFiles(dir).files.flatMap((file) => {
+    try {
+      const data = parsedPage(readFileSync(path.join(dir, file), 'utf8'));
+      const title = data && Array.isArray(data.blocks) ? jobTitleOf(data as Page) : undefined;
+      return data && title ? [{ file, data, title }] : [];
+    } catch {
+      return [];
+    }
+  });
+  // A position an open page still offers (two openings with one title) is served rightly.
+  const open = new Set(pages.filter((p) => !isTakenDown(p.data)).map((p) => p.title));
+  return pages
+    .filter(({ data, title }) => {
+      const closes = closingDateOf(data);
+      return (
+        isTakenDown(data) &&
+        closes !== undefined &&
+        closes < today &&
+        served.includes(title) &&
+        !open.has(title)
+      );
+    })
+    .map((p) => p.file);
 }
