@@ -65,6 +65,7 @@ describe('content API', () => {
       blockTypes: blockTypesFor('home', readSchemaFiles()),
       unpublished: false,
       closes: null,
+      schedule: {},
       lastChange: null,
       draft: null,
     });

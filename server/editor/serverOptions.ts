@@ -95,8 +95,7 @@ export function editorOptions(
       repository: drafts.repository,
       catchUpLive: () => drafts.live(),
       servedPositions: () => (clientDir ? (loadBuildFacts(path.dirname(clientDir))?.positions ?? []) : []),
-      draftAuthors: async (file) =>
-        (await drafts.groups()).find((g) => g.files.some((f) => f.file === file))?.by ?? [],
+      draftOf: async (file) => (await drafts.groups()).find((g) => g.files.some((f) => f.file === file)),
       publish: async (files, by) => {
         if (publisher.busy()) return { state: 'failed', message: 'Another Publish is under way.' };
         publisher.start(by, files);

@@ -64,10 +64,26 @@ export function redirectsTextWith(text: string | undefined, from: string, to: st
 
 /**
  * Put back (the inverse of Take down): the page's text without its `unpublished` line, so it is on
- * the site again at its address.
+ * the site again at its address, and without its schedule's Take down at (a time passed would take
+ * it down again at once; a new one is set in the page's details).
  */
 export function putBackText(pageText: string): string {
-  return pageText.replace(/^unpublished:.*\n?/m, '');
+  const text = pageText.replace(/^unpublished:.*\n?/m, '');
+  const data = parse(text) as { [key: string]: Json } | null;
+  const schedule = data?.schedule;
+  if (
+    !data ||
+    !schedule ||
+    typeof schedule !== 'object' ||
+    Array.isArray(schedule) ||
+    !('takeDownAt' in schedule)
+  )
+    return text;
+  const { takeDownAt: _passed, ...rest } = schedule;
+  return writeYaml(
+    text,
+    Object.keys(rest).length ? { ...data, schedule: rest } : without(data, ['schedule']),
+  );
 }
 
 /** redirects.yaml's text without the redirect from `from` (the address a page serves again). */

@@ -32,6 +32,7 @@ describe('pageEntryOf', () => {
       blockTypes: blockTypesFor('service', bundledSchemas),
       unpublished: false,
       closes: null,
+      schedule: {},
     });
   });
 

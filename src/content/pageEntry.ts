@@ -42,6 +42,25 @@ export interface PageEntry {
    * leaves the site by itself the day after (server/editor/schedules/). Null for other pages.
    */
   closes: string | null;
+  /** The page's own schedule (Publish at, Take down at: "YYYY-MM-DDTHH:MM", the site's time zone). */
+  schedule: PageSchedule;
+}
+
+export interface PageSchedule {
+  publishAt?: string;
+  takeDownAt?: string;
+}
+
+const MINUTE_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** A page's own schedule, its well-written times only. */
+export function scheduleOf(data: unknown): PageSchedule {
+  const schedule = (data as { schedule?: Record<string, unknown> } | null)?.schedule;
+  const at = (key: 'publishAt' | 'takeDownAt') => {
+    const value = schedule?.[key];
+    return typeof value === 'string' && MINUTE_TEXT.test(value) ? { [key]: value } : {};
+  };
+  return { ...at('publishAt'), ...at('takeDownAt') };
 }
 
 /** The last day a job opening takes applications (its posting's `validThrough`), if it has one. */
@@ -100,6 +119,7 @@ export function pageEntryOf(file: string, data: PageData | null, schemas: readon
     blockTypes: blockTypesFor(kind, schemas),
     unpublished: isTakenDown(data),
     closes: closingDateOf(data) ?? null,
+    schedule: scheduleOf(data),
   };
 }
 

@@ -28,6 +28,7 @@ let app: FastifyInstance;
 let now = new Date();
 const logged: string[] = [];
 let closer: JobCloser;
+let drafts: Drafts;
 /** The open positions of the build served, as site-facts.json gives them (none: not asked). */
 let served: string[] = [];
 const git = (cwd: string, ...args: string[]) =>
@@ -47,7 +48,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'client'), { recursive: true });
   writeFileSync(path.join(dist, 'client', 'index.html'), '<p>Before</p>');
   const draftsDir = prepareDraftsFolder(live);
-  const drafts = new Drafts({
+  drafts = new Drafts({
     liveDir: live,
     draftsDir,
     drafts: new SharedRepository({ root: draftsDir, branch: DRAFTS_BRANCH }),
@@ -67,8 +68,7 @@ beforeAll(async () => {
     draftsDir,
     liveDir: live,
     repository: drafts.repository,
-    draftAuthors: async (file) =>
-      (await drafts.groups()).find((g) => g.files.some((f) => f.file === file))?.by ?? [],
+    draftOf: async (file) => (await drafts.groups()).find((g) => g.files.some((f) => f.file === file)),
     publish: async (files, by) => {
       publisher.start(by, files);
       await publisher.settled();
@@ -198,5 +198,50 @@ describe('job openings closing by themselves', () => {
     now = new Date('2027-03-01T08:01:00+05:30');
     expect(await closer.tick()).toEqual({ closed: [], published: [] });
     expect(logged.length).toBe(lines);
+  });
+});
+
+describe("a page's own schedule", () => {
+  const PRIVACY = 'pages/privacy.yaml';
+  it('publishes its draft at its Publish at, not a minute before', async () => {
+    const draftsDir = prepareDraftsFolder(live);
+    const file = path.join(draftsDir, PRIVACY);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        /^title: .*$/m,
+        'title: Privacy, from March\nschedule:\n  publishAt: "2027-03-01T09:30"\n  takeDownAt: "2027-03-01T10:00"',
+      ),
+    );
+    git(
+      draftsDir,
+      '-c',
+      'user.name=Priya',
+      '-c',
+      'user.email=priya@example.com',
+      'commit',
+      '-qam',
+      'Privacy from March',
+    );
+    now = new Date('2027-03-01T09:29:00+05:30');
+    expect((await closer.tick()).published).toEqual([]);
+    expect(livePage(PRIVACY).title).not.toBe('Privacy, from March');
+    now = new Date('2027-03-01T09:30:00+05:30');
+    expect((await closer.tick()).published).toEqual([PRIVACY]);
+    expect(livePage(PRIVACY).title).toBe('Privacy, from March');
+    // Published at its time, it is not published again by that time.
+    now = new Date('2027-03-01T09:45:00+05:30');
+    expect(await closer.tick()).toEqual({ closed: [], published: [] });
+  });
+
+  it('takes it down at its Take down at, its address leading to its section (here the home page)', async () => {
+    // The colleague's redirect draft is discarded, so the schedule's changes are its own.
+    await drafts.discard(['redirects.yaml'], { name: 'Priya', email: 'priya@example.com' });
+    now = new Date('2027-03-01T10:00:00+05:30');
+    const outcome = await closer.tick();
+    expect(outcome.closed).toContain(PRIVACY);
+    expect(outcome.published).toContain(PRIVACY);
+    expect(livePage(PRIVACY).unpublished).toBe(true);
+    expect(livePage('redirects.yaml').redirects).toContainEqual({ from: '/privacy', to: '/' });
   });
 });

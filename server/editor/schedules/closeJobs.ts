@@ -15,8 +15,13 @@
  * take-down as a draft for a person to publish, and says so in the log.
  */
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readSchemaFiles } from '../../../node/schemaFiles.ts';
+import { pageEntryOf, parsedPage } from '../../../src/content/pageEntry.ts';
 import { readContentFile } from '../contentStore.ts';
 import { git } from '../drafts/gitRun.ts';
+import { scanPageFiles } from '../fileProblems.ts';
 import type { Person } from '../history.ts';
 import { ContentHistory } from '../history.ts';
 import type { PublishState } from '../publish.ts';
@@ -27,10 +32,14 @@ import {
   closedButServed,
   closingsDue,
   heirOf,
+  minuteIn,
+  nextScheduled,
   type Opening,
   openings,
+  publishesDue,
+  scheduledPages,
   siteTimeZone,
-  todayIn,
+  takeDownsDue,
 } from './closingJobs.ts';
 
 /** Who the history and the publish log name for what the schedule does. */
@@ -49,8 +58,11 @@ export interface JobCloserOptions {
   repository: SharedRepository;
   /** Brings the live content folder up to what every instance published. */
   catchUpLive?: () => Promise<unknown>;
-  /** Who made each draft holding `file`: the schedule publishes a draft only when it alone did. */
-  draftAuthors?: (file: string) => Promise<string[]>;
+  /**
+   * The draft holding `file` (undefined: none), with who made it: the schedule publishes a take-down
+   * only when it alone made that draft.
+   */
+  draftOf?: (file: string) => Promise<{ by: string[] } | undefined>;
   /** The open positions of the build this instance serves (a closing published but not served). */
   servedPositions?: () => readonly string[];
   /** Publishes the drafts holding `files` ([]: builds what is live) and resolves when it has ended. */
@@ -77,6 +89,8 @@ export class JobCloser {
   private readonly history: ContentHistory;
   /** What the last tick that found nothing to do saw: the day and both branches' commits. */
   private idleAt = '';
+  /** The next page schedule's minute then (a tick at or after it reads the pages again). */
+  private nextAt: string | undefined;
   /** Lines already logged (each said once), and when a failed Publish may be tried again. */
   private readonly said = new Set<string>();
   private retryAt = 0;
@@ -130,35 +144,52 @@ export class JobCloser {
       await this.options.repository.catchUp().catch(() => undefined);
       await this.options.catchUpLive?.().catch(() => undefined);
       const { draftsDir, liveDir } = this.options;
-      const today = todayIn(siteTimeZone(liveDir), this.now());
+      const minute = minuteIn(siteTimeZone(liveDir), this.now());
+      const today = minute.slice(0, 10);
       // Nothing changed since a tick that had nothing to do (the day, both branches, what is served):
       // no page is read (1,031 pages take 0.7 s).
       const served = this.options.servedPositions?.() ?? [];
       const seen = `${today} ${await headOf(liveDir)} ${await headOf(draftsDir)} ${served.join('\n')}`;
-      if (seen === this.idleAt) return;
+      if (seen === this.idleAt && !(this.nextAt && minute >= this.nextAt)) return;
       for (const opening of closingsDue(draftsDir, today)) {
         const closed = await this.close(opening, today);
         if (closed) outcome.closed.push(opening.file);
       }
-      // Live openings past their date whose draft is taken down: publish them (now or again).
-      const stillOpen = new Set(openings(draftsDir).map((o) => o.file));
-      const due = closingsDue(liveDir, today)
+      // Pages whose own Take down at has come.
+      for (const page of takeDownsDue(draftsDir, minute)) {
+        const closed = await this.close(page, today, page.schedule.takeDownAt);
+        if (closed) outcome.closed.push(page.file);
+      }
+      // Live pages past their time whose draft is taken down: publish them (now or again).
+      const stillOpen = new Set([
+        ...openings(draftsDir).map((o) => o.file),
+        ...scheduledPages(draftsDir)
+          .filter((p) => !p.unpublished)
+          .map((p) => p.file),
+      ]);
+      const due = [...closingsDue(liveDir, today), ...takeDownsDue(liveDir, minute)]
         .map((o) => o.file)
-        .filter((f) => !stillOpen.has(f));
+        .filter((f, i, all) => !stillOpen.has(f) && all.indexOf(f) === i);
       const toPublish: string[] = [];
       for (const file of due) {
         const others =
-          (await this.options.draftAuthors?.(file))?.filter((name) => name !== SCHEDULE.name) ?? [];
+          (await this.options.draftOf?.(file))?.by.filter((name) => name !== SCHEDULE.name) ?? [];
         if (others.length)
           this.sayOnce(
             `${file} closed and is taken down as a draft, but that draft also holds unpublished changes by ${others.join(', ')}: it is left for a person to publish (Drafts and publishing).`,
           );
         else toPublish.push(file);
       }
+      // Pages whose Publish at has come, with a draft to publish (its own, whoever made it).
+      for (const file of publishesDue(draftsDir, liveDir, minute))
+        if (!toPublish.includes(file) && (await this.options.draftOf?.(file))) toPublish.push(file);
       // A closing on the live branch that never reached the site: build what is live again.
       const unserved = closedButServed(liveDir, today, served);
       if (!toPublish.length && !unserved.length) {
-        if (!outcome.closed.length) this.idleAt = seen;
+        if (!outcome.closed.length) {
+          this.idleAt = seen;
+          this.nextAt = nextScheduled([draftsDir, liveDir], minute);
+        }
         return;
       }
       if (Date.now() < this.retryAt) return;
@@ -175,7 +206,7 @@ export class JobCloser {
       this.failures++;
       this.retryAt = Date.now() + Math.min(MAX_BACKOFF, MINUTE * 2 ** this.failures);
       this.sayOnce(
-        `Closed job openings not published yet (${[...toPublish, ...unserved].join(', ')}): ${state.message ?? state.state}. Tried again later.`,
+        `Scheduled changes not published yet (${[...toPublish, ...unserved].join(', ')}): ${state.message ?? state.state}. Tried again later.`,
       );
     };
     const { exclusive } = this.options;
@@ -184,14 +215,24 @@ export class JobCloser {
     return outcome;
   }
 
-  /** Takes `opening` down on the drafts branch; false (and a line in the log, once) when it cannot be. */
-  private close(opening: Opening, today: string): Promise<boolean> {
+  /**
+   * Takes a page down on the drafts branch: an opening past its date (`at` undefined), or a page
+   * whose Take down at has come (`at`); false (and a line in the log, once) when it cannot be.
+   */
+  private close(
+    opening: Pick<Opening, 'file' | 'name' | 'path' | 'aliases'> & { closes?: string },
+    today: string,
+    at?: string,
+  ): Promise<boolean> {
     const { draftsDir, liveDir } = this.options;
     return this.options.repository.write(async () => {
       const current = readContentFile(draftsDir, opening.file);
       if (!current) return false;
       const open = openings(draftsDir);
-      if (!open.some((o) => o.file === opening.file)) return false; // taken down meanwhile
+      const onSite = at
+        ? !scheduledPages(draftsDir).find((p) => p.file === opening.file)?.unpublished
+        : open.some((o) => o.file === opening.file);
+      if (!onSite) return false; // taken down meanwhile
       // Its other addresses go to an opening on the live site (never one that is only a draft).
       const live = new Set(openings(liveDir).map((o) => o.file));
       const heir = heirOf(
@@ -200,10 +241,12 @@ export class JobCloser {
         today,
       );
       const aliasesTo = Object.fromEntries(opening.aliases.map((alias) => [alias, heir?.file]));
-      const plan = planTakeDown(draftsDir, opening.file, current.text, CAREERS, aliasesTo);
+      const to = at ? sectionOf(draftsDir, opening.path) : CAREERS;
+      const plan = planTakeDown(draftsDir, opening.file, current.text, to, aliasesTo);
+      const why = at ? `was to leave the site at ${at}` : `closed on ${opening.closes}`;
       if ('status' in plan) {
         this.sayOnce(
-          `${opening.name} (${opening.file}) closed on ${opening.closes} but cannot leave the site by itself: ${plan.message}${plan.errors?.length ? ` ${plan.errors.map((e) => e.message).join(' ')}` : ''}`,
+          `${opening.name} (${opening.file}) ${why} but cannot leave the site by itself: ${plan.message}${plan.errors?.length ? ` ${plan.errors.map((e) => e.message).join(' ')}` : ''}`,
         );
         return false;
       }
@@ -211,12 +254,27 @@ export class JobCloser {
         this.history.commit(
           [...plan.writes.keys()],
           SCHEDULE,
-          `${plan.subject} (applications closed on ${opening.closes})`,
+          `${plan.subject} (${at ? `scheduled for ${at}` : `applications closed on ${opening.closes}`})`,
         ),
       );
       return true;
     });
   }
+}
+
+/** Where a page's address leads once it is taken down by its schedule: its section's page, else home. */
+function sectionOf(dir: string, address: string): string {
+  const section = address.replace(/\/[^/]+$/, '') || '/';
+  const schemas = readSchemaFiles();
+  const served = scanPageFiles(dir).files.some((file) => {
+    try {
+      const entry = pageEntryOf(file, parsedPage(readFileSync(path.join(dir, file), 'utf8')), schemas);
+      return !entry.unpublished && (entry.path === section || entry.aliases.includes(section));
+    } catch {
+      return false;
+    }
+  });
+  return served ? section : '/';
 }
 
 async function headOf(dir: string): Promise<string> {

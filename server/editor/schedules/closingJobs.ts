@@ -1,14 +1,22 @@
 /**
- * Which job openings are past their closing date (issue 35): a posting's `validThrough` is its last
- * day for applications, in the site's time zone (`timeZone` in site.yaml, default Asia/Kolkata), so
- * the opening leaves the site on the day after. Pure reading of a content folder: closeJobs.ts acts.
+ * What the schedules find in a content folder (issue 35), in the site's time zone (`timeZone` in
+ * site.yaml, default Asia/Kolkata): job openings past their closing date (a posting's `validThrough`
+ * is its last day for applications, so the opening leaves the site on the day after), and pages
+ * whose own `schedule` (publishAt, takeDownAt: "YYYY-MM-DDTHH:MM") has come. Pure reading of a
+ * content folder: closeJobs.ts acts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readSchemaFiles } from '../../../node/schemaFiles.ts';
 import { isTakenDown, jobTitleOf, type Page } from '../../../src/content/model.ts';
-import { closingDateOf, pageEntryOf, parsedPage } from '../../../src/content/pageEntry.ts';
+import {
+  closingDateOf,
+  type PageSchedule,
+  pageEntryOf,
+  parsedPage,
+  scheduleOf,
+} from '../../../src/content/pageEntry.ts';
 import { scanPageFiles } from '../fileProblems.ts';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -73,13 +81,96 @@ export function openings(dir: string): Opening[] {
   });
 }
 
+/** The minute it is at `now` in `timeZone`, as schedules are written: "YYYY-MM-DDTHH:MM". */
+export function minuteIn(timeZone: string, now: Date): string {
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
+}
+
+export interface ScheduledPage extends Omit<Opening, 'closes' | 'order'> {
+  schedule: PageSchedule;
+  unpublished: boolean;
+}
+
+/** Every page of `dir` with a schedule of its own. */
+export function scheduledPages(dir: string): ScheduledPage[] {
+  const schemas = readSchemaFiles();
+  return scanPageFiles(dir).files.flatMap((file) => {
+    let data: ReturnType<typeof parsedPage>;
+    try {
+      data = parsedPage(readFileSync(path.join(dir, file), 'utf8'));
+    } catch {
+      return [];
+    }
+    const schedule = scheduleOf(data);
+    if (!schedule.publishAt && !schedule.takeDownAt) return [];
+    const entry = pageEntryOf(file, data, schemas);
+    return [
+      {
+        file,
+        name: entry.name,
+        path: entry.path,
+        aliases: entry.aliases,
+        schedule,
+        unpublished: entry.unpublished,
+      },
+    ];
+  });
+}
+
+/** The pages on the site in `dir` whose Take down at has come. */
+export function takeDownsDue(dir: string, minute: string): ScheduledPage[] {
+  return scheduledPages(dir).filter(
+    (p) => !p.unpublished && p.schedule.takeDownAt && p.schedule.takeDownAt <= minute,
+  );
+}
+
+/**
+ * The pages of the drafts folder `draftsDir` whose Publish at has come and is not the one live
+ * already (a page published at its time keeps the time in its file; a later draft of it is not
+ * published by that old time, only by a new one).
+ */
+export function publishesDue(draftsDir: string, liveDir: string, minute: string): string[] {
+  const live = new Map(scheduledPages(liveDir).map((p) => [p.file, p.schedule.publishAt]));
+  return scheduledPages(draftsDir)
+    .filter(
+      (p) =>
+        p.schedule.publishAt && p.schedule.publishAt <= minute && live.get(p.file) !== p.schedule.publishAt,
+    )
+    .map((p) => p.file);
+}
+
+/** The earliest time still to come in the schedules of `dirs`, if any. */
+export function nextScheduled(dirs: readonly string[], minute: string): string | undefined {
+  return dirs
+    .flatMap((dir) => scheduledPages(dir).flatMap((p) => [p.schedule.publishAt, p.schedule.takeDownAt]))
+    .filter((at): at is string => at !== undefined && at > minute)
+    .sort()[0];
+}
+
 /** The openings whose closing date is before `today`. */
 export function closingsDue(dir: string, today: string): Opening[] {
   return openings(dir).filter((o) => o.closes < today);
 }
 
 /** The page that takes over a closing opening's other addresses: the first open job staying open. */
-export function heirOf(closing: Opening, all: readonly Opening[], today: string): Opening | undefined {
+export function heirOf(
+  closing: Pick<Opening, 'file'>,
+  all: readonly Opening[],
+  today: string,
+): Opening | undefined {
   return all
     .filter((o) => o.file !== closing.file && o.closes >= today)
     .sort((a, b) => a.order - b.order || a.file.localeCompare(b.file))[0];

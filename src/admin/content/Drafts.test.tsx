@@ -145,3 +145,30 @@ describe('a job opening', () => {
     );
   });
 });
+
+describe('a page with a schedule of its own', () => {
+  it('says in the list when its draft goes live and when it leaves the site', async () => {
+    const response = await server.fetch('/backend/api/admin/content/pages');
+    const { pages } = (await response.json()) as { pages: PageSummary[] };
+    server.answer('GET /pages', () => ({
+      status: 200,
+      body: {
+        pages: pages.map((p) =>
+          p.file === ABOUT
+            ? {
+                ...p,
+                schedule: { publishAt: '2027-01-10T09:00', takeDownAt: '2027-03-31T18:00' },
+                draft: { change: 'changed', by: ['Priya'], at: null, with: 0 },
+              }
+            : p,
+        ),
+      },
+    }));
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    const row = await screen.findByRole('row', { name: /About/ });
+    expect(within(row).getByText(/^Goes live/)).toHaveTextContent('Goes live 10 Jan 2027, 09:00 (scheduled)');
+    expect(within(row).getByText(/^Leaves the site/)).toHaveTextContent(
+      'Leaves the site 31 Mar 2027, 18:00 (scheduled)',
+    );
+  });
+});

@@ -183,6 +183,18 @@ function PageRow({
             <span className={styles.visuallyHidden}>: {closingTitle(page.closes)}</span>
           </span>
         )}
+        {page.schedule?.takeDownAt && !page.unpublished && (
+          <span className={`${own.badge} ${own.scheduleBadge}`}>
+            Leaves the site {minuteOf(page.schedule.takeDownAt)}
+            <span className={styles.visuallyHidden}> (scheduled)</span>
+          </span>
+        )}
+        {page.schedule?.publishAt && page.draft && (
+          <span className={`${own.badge} ${own.scheduleBadge}`}>
+            Goes live {minuteOf(page.schedule.publishAt)}
+            <span className={styles.visuallyHidden}> (scheduled)</span>
+          </span>
+        )}
         {page.draft && (
           <span className={`${own.badge} ${own.draftBadge}`} title={draftTitle(page.draft)}>
             {page.draft.change === 'new' ? 'New, not published' : 'Draft'}
@@ -270,6 +282,9 @@ const DAY = new Intl.DateTimeFormat('en-GB', {
 });
 /** "28 Feb 2027" for 2027-02-28 (the date as written, whatever the browser's time zone). */
 const dayOf = (date: string) => DAY.format(new Date(`${date}T00:00:00Z`));
+
+/** "10 Jan 2027, 09:00" for 2027-01-10T09:00 (the site's time zone, as written). */
+const minuteOf = (at: string) => `${dayOf(at.slice(0, 10))}, ${at.slice(11, 16)}`;
 
 /** A job opening's schedule, said in full: it leaves the site by itself the day after it closes. */
 function closingTitle(closes: string): string {

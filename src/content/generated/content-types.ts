@@ -1081,6 +1081,19 @@ image?: ImagePath4
  */
 unpublished?: boolean
 /**
+ * When the page goes live or leaves the site by itself, as a date and time in the company's time zone (site.yaml timeZone). The server does it at that minute, or at its next start if it was stopped then. A job opening also leaves the site on the day after its posting closes (validThrough).
+ */
+schedule?: {
+/**
+ * The page's draft is published at this date and time, written YYYY-MM-DDTHH:MM (e.g. 2027-01-10T09:00).
+ */
+publishAt?: string
+/**
+ * The page leaves the site at this date and time, written YYYY-MM-DDTHH:MM (e.g. 2027-03-31T18:00); its address then leads to its section's page.
+ */
+takeDownAt?: string
+}
+/**
  * true keeps the page out of search engines and the sitemap (e.g. the 404 page).
  */
 noindex?: boolean
