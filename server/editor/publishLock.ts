@@ -17,7 +17,7 @@ export function publishLock(store: Db): ExclusiveBuild | undefined {
 
 /**
  * Runs a task unless another instance holds the lock called `name` (the schedules have their own,
- * server/editor/schedules/closeJobs.ts); undefined on SQLite, which serves one instance.
+ * server/editor/schedules/runSchedules.ts); undefined on SQLite, which serves one instance.
  */
 export function advisoryLock({ db, dialect, pgSchema }: Db, name: string): ExclusiveBuild | undefined {
   if (dialect !== 'postgres') return undefined;

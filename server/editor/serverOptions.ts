@@ -26,7 +26,7 @@ import { type Person, UNNAMED_STAFF } from './history.ts';
 import { SitePublisher } from './publish.ts';
 import { advisoryLock, publishLock } from './publishLock.ts';
 import { ReleaseLog } from './releaseLog.ts';
-import { JobCloser } from './schedules/closeJobs.ts';
+import { ScheduleRunner } from './schedules/runSchedules.ts';
 import { prepareClone, SharedRepository } from './sharedRepository.ts';
 
 export function editorOptions(
@@ -87,9 +87,10 @@ export function editorOptions(
         }),
       })
     : undefined;
-  // Job openings leave the site the day after their closing date (schedules/closeJobs.ts).
+  // Schedules: job openings leave the site the day after they close; pages go live or leave at
+  // their own times (schedules/runSchedules.ts).
   if (publisher && drafts) {
-    const closer = new JobCloser({
+    const schedules = new ScheduleRunner({
       draftsDir: drafts.folder,
       liveDir: contentDir,
       repository: drafts.repository,
@@ -106,8 +107,8 @@ export function editorOptions(
       ...(config.scheduleClock && { now: () => config.scheduleClock as Date }),
       log: (line) => app.log.warn(line),
     });
-    app.addHook('onReady', async () => closer.start());
-    app.addHook('onClose', async () => closer.stop());
+    app.addHook('onReady', async () => schedules.start());
+    app.addHook('onClose', async () => schedules.stop());
   }
   if (publisher && clientDir && shareBuilds) {
     const follower = new ReleaseFollower({

@@ -2,7 +2,7 @@
  * What taking a page down writes (takeDown.ts has the texts): the page marked (or deleted), redirects.yaml with
  * the redirect from its address, and each of its other addresses handed to the page chosen for it;
  * checked whole by the validator. Shared by POST /take-down and the closing of job openings
- * (schedules/closeJobs.ts); a refusal is a status and words, never a half-made change.
+ * (schedules/runSchedules.ts); a refusal is a status and words, never a half-made change.
  */
 import { parse } from 'yaml';
 import { isTakenDown } from '../../src/content/model.ts';

@@ -27,7 +27,7 @@ import { parse } from 'yaml';
 import { hashPassword } from '../../server/admin/password.ts';
 import { REPO_ROOT } from '../../server/config.ts';
 import { DRAFTS_BRANCH } from '../../server/editor/drafts/draftsFolder.ts';
-import { SCHEDULE } from '../../server/editor/schedules/closeJobs.ts';
+import { SCHEDULE } from '../../server/editor/schedules/runSchedules.ts';
 import { PDF_BYTES, removeTempDirs } from '../../server/testSupport.ts';
 import { TEST_SCHEDULE_CLOCK } from '../support/testClock.ts';
 import { checklist } from './checks.ts';

@@ -1,8 +1,11 @@
 /**
- * Job openings close by themselves (issue 35). The day after a posting's closing date, its page is
- * taken down as a content editor would (Take down: marked unpublished, its address leading to
- * /careers, any other address it holds handed to the first opening that stays open), by "Site
- * schedule", and that draft is published.
+ * The site's schedules (issue 35), run as "Site schedule":
+ *  - a job opening closes by itself: the day after its posting's closing date, its page is taken
+ *    down as a content editor would (Take down: marked unpublished, its address leading to
+ *    /careers, any other address it holds handed to the first opening that stays open on the
+ *    live site), and that draft is published;
+ *  - a page's own Take down at takes it down the same way (its address leading to its section's
+ *    page, else home), and its Publish at publishes its draft.
  *
  * It runs inside the server, with no cron: at start (so a closing missed while the server was down
  * is made then) and every minute. With several instances each tick runs under a database lock, and
@@ -14,7 +17,6 @@
  * someone's unpublished changes (a colleague's edit of the same opening, say), it leaves the
  * take-down as a draft for a person to publish, and says so in the log.
  */
-
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readSchemaFiles } from '../../../node/schemaFiles.ts';
@@ -40,7 +42,7 @@ import {
   scheduledPages,
   siteTimeZone,
   takeDownsDue,
-} from './closingJobs.ts';
+} from './dueSchedules.ts';
 
 /** Who the history and the publish log name for what the schedule does. */
 export const SCHEDULE: Person = { name: 'Site schedule', email: 'schedule@localhost' };
@@ -49,7 +51,7 @@ export const SCHEDULE: Person = { name: 'Site schedule', email: 'schedule@localh
 const CAREERS = '/careers';
 const MINUTE = 60_000;
 
-export interface JobCloserOptions {
+export interface ScheduleRunnerOptions {
   /** The editor's content folder (the drafts worktree): the take-down is saved there. */
   draftsDir: string;
   /** The live content folder: what is on the site. */
@@ -83,7 +85,7 @@ export interface TickOutcome {
 /** The longest wait before trying a failed Publish of closings again. */
 const MAX_BACKOFF = 60 * MINUTE;
 
-export class JobCloser {
+export class ScheduleRunner {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<unknown> | undefined;
   private readonly history: ContentHistory;
@@ -96,7 +98,7 @@ export class JobCloser {
   private retryAt = 0;
   private failures = 0;
 
-  constructor(private readonly options: JobCloserOptions) {
+  constructor(private readonly options: ScheduleRunnerOptions) {
     this.history = new ContentHistory(options.draftsDir);
   }
 

@@ -3,7 +3,7 @@
  * site.yaml, default Asia/Kolkata): job openings past their closing date (a posting's `validThrough`
  * is its last day for applications, so the opening leaves the site on the day after), and pages
  * whose own `schedule` (publishAt, takeDownAt: "YYYY-MM-DDTHH:MM") has come. Pure reading of a
- * content folder: closeJobs.ts acts.
+ * content folder: runSchedules.ts acts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

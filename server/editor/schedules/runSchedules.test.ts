@@ -16,8 +16,8 @@ import { DRAFTS_BRANCH, prepareDraftsFolder } from '../drafts/draftsFolder.ts';
 import { contentCopy, REPO, removeContentCopies } from '../editorTestSupport.ts';
 import { SitePublisher } from '../publish.ts';
 import { SharedRepository } from '../sharedRepository.ts';
-import { JobCloser, SCHEDULE } from './closeJobs.ts';
-import { siteTimeZone, todayIn } from './closingJobs.ts';
+import { siteTimeZone, todayIn } from './dueSchedules.ts';
+import { SCHEDULE, ScheduleRunner } from './runSchedules.ts';
 
 const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
 const APP_DEVELOPER = 'pages/careers/app-developer.yaml';
@@ -27,7 +27,7 @@ let live: string;
 let app: FastifyInstance;
 let now = new Date();
 const logged: string[] = [];
-let closer: JobCloser;
+let closer: ScheduleRunner;
 let drafts: Drafts;
 /** The open positions of the build served, as site-facts.json gives them (none: not asked). */
 let served: string[] = [];
@@ -64,7 +64,7 @@ beforeAll(async () => {
     buildScript: TITLES_BUILD,
     prepare: (files, by) => drafts.prepare(files, by),
   });
-  closer = new JobCloser({
+  closer = new ScheduleRunner({
     draftsDir,
     liveDir: live,
     repository: drafts.repository,
