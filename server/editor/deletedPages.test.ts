@@ -100,3 +100,25 @@ describe('deleting a page and restoring it', () => {
     });
   });
 });
+
+describe('restoring a deleted page that had another address', () => {
+  it('leaves that address with the page that took it over', async () => {
+    const file = 'pages/services/school-management.yaml';
+    const { files } = (await call('GET', '/site')).body;
+    const deleted = await call('POST', '/take-down', {
+      file,
+      version: files[file].version,
+      to: '/services/iot',
+      aliasesTo: { '/services': 'pages/services/iot.yaml' },
+      delete: true,
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const commit = git('rev-parse', 'HEAD');
+    const restored = await call('POST', '/restore-deleted', { file, commit });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(parse(readFileSync(path.join(dir, file), 'utf8')).aliases).toBeUndefined();
+    expect(parse(readFileSync(path.join(dir, 'pages/services/iot.yaml'), 'utf8')).aliases).toContain(
+      '/services',
+    );
+  });
+});

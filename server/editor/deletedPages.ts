@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
 import { readContentFile } from './contentStore.ts';
 import type { ContentHistory } from './history.ts';
-import { putBackText, redirectsTextWithout } from './takeDown.ts';
+import { putBackText, redirectsTextWithout, withoutAliasesText } from './takeDown.ts';
 import { problemsAfterWrites } from './validateWrite.ts';
 import type { WriteRouteOptions } from './writeRouteOptions.ts';
 import { writeTogether } from './writeTogether.ts';
@@ -106,7 +106,8 @@ export function registerDeletedRoutes(app: FastifyInstance, options: WriteRouteO
     return options.locked(async () => {
       if (readContentFile(root, file)) return fail(reply, 409, { message: deletedMessages.exists });
       const page = parse(last) as { path?: unknown; title?: unknown } | null;
-      const text = putBackText(last);
+      // Its other addresses were handed to other pages when it was deleted: they stay there.
+      const text = putBackText(withoutAliasesText(last));
       const writes = new Map<string, string | undefined>([[file, text]]);
       const redirects = readContentFile(root, REDIRECTS_FILE)?.text;
       if (redirects !== undefined && typeof page?.path === 'string')

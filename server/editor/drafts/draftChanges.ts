@@ -24,6 +24,8 @@ export interface DraftGroup {
   by: string[];
   /** When the latest of them was made (ISO 8601); null when git's log does not reach it. */
   at: string | null;
+  /** When the first of them was made (the draft began); null when git's log does not reach it. */
+  since: string | null;
 }
 
 const NO_BLOB = '0'.repeat(40);
@@ -126,7 +128,7 @@ export async function draftGroups(draftsDir: string, live: string): Promise<Draf
   const groups = new Map<string, DraftGroup>();
   for (const file of changed) {
     const key = find(file);
-    const group = groups.get(key) ?? { files: [], by: [], at: null };
+    const group = groups.get(key) ?? { files: [], by: [], at: null, since: null };
     groups.set(key, group);
     group.files.push({
       file,
@@ -135,6 +137,7 @@ export async function draftGroups(draftsDir: string, live: string): Promise<Draf
     for (const c of chains.get(file) ?? []) {
       if (!group.by.includes(c.name)) group.by.push(c.name);
       if (!group.at || Date.parse(c.date) > Date.parse(group.at)) group.at = c.date;
+      if (!group.since || Date.parse(c.date) < Date.parse(group.since)) group.since = c.date;
     }
   }
   // The newest draft first; `by` as met in the log (newest first) per file, which is close enough.

@@ -186,7 +186,7 @@ describe('job openings closing by themselves', () => {
     expect(livePage('redirects.yaml').redirects).not.toContainEqual({ from: '/old-team', to: '/about' });
     const said = logged.join('\n');
     expect(said).toMatch(
-      /pages\/careers\/graphic-designer\.yaml closed and is taken down as a draft, but that draft also holds unpublished changes by Priya: it is left for a person to publish/,
+      /pages\/careers\/graphic-designer\.yaml is taken down by its schedule as a draft, but that draft also holds unpublished changes by Priya: it is left for a person to publish/,
     );
     // The one holding /careers waits while no opening could take that address over.
     expect(livePage(SUPPORT).unpublished).toBeUndefined();
@@ -229,9 +229,25 @@ describe("a page's own schedule", () => {
     now = new Date('2027-03-01T09:30:00+05:30');
     expect((await closer.tick()).published).toEqual([PRIVACY]);
     expect(livePage(PRIVACY).title).toBe('Privacy, from March');
-    // Published at its time, it is not published again by that time.
+    // Published at its time, a later draft of it is not published by that time.
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('title: Privacy, from March', 'title: Privacy, edited after'),
+    );
+    git(
+      draftsDir,
+      '-c',
+      'user.name=Priya',
+      '-c',
+      'user.email=priya@example.com',
+      'commit',
+      '-qam',
+      'Edited after',
+    );
     now = new Date('2027-03-01T09:45:00+05:30');
     expect(await closer.tick()).toEqual({ closed: [], published: [] });
+    expect(livePage(PRIVACY).title).toBe('Privacy, from March');
+    await drafts.discard([PRIVACY], { name: 'Priya', email: 'priya@example.com' });
   });
 
   it('takes it down at its Take down at, its address leading to its section (here the home page)', async () => {

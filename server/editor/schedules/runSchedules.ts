@@ -64,7 +64,7 @@ export interface ScheduleRunnerOptions {
    * The draft holding `file` (undefined: none), with who made it: the schedule publishes a take-down
    * only when it alone made that draft.
    */
-  draftOf?: (file: string) => Promise<{ by: string[] } | undefined>;
+  draftOf?: (file: string) => Promise<{ by: string[]; since?: string | null } | undefined>;
   /** The open positions of the build this instance serves (a closing published but not served). */
   servedPositions?: () => readonly string[];
   /** Publishes the drafts holding `files` ([]: builds what is live) and resolves when it has ended. */
@@ -146,7 +146,8 @@ export class ScheduleRunner {
       await this.options.repository.catchUp().catch(() => undefined);
       await this.options.catchUpLive?.().catch(() => undefined);
       const { draftsDir, liveDir } = this.options;
-      const minute = minuteIn(siteTimeZone(liveDir), this.now());
+      const zone = siteTimeZone(liveDir);
+      const minute = minuteIn(zone, this.now());
       const today = minute.slice(0, 10);
       // Nothing changed since a tick that had nothing to do (the day, both branches, what is served):
       // no page is read (1,031 pages take 0.7 s).
@@ -169,8 +170,22 @@ export class ScheduleRunner {
           .filter((p) => !p.unpublished)
           .map((p) => p.file),
       ]);
+      // (A Take down at set in a draft only counts too: the live page has no time to go by.)
+      const onLive = new Set([
+        ...openings(liveDir).map((o) => o.file),
+        ...scheduledPages(liveDir)
+          .filter((p) => !p.unpublished)
+          .map((p) => p.file),
+      ]);
+      const takenDownInDrafts = scheduledPages(draftsDir)
+        .filter(
+          (p) =>
+            p.unpublished && p.schedule.takeDownAt && p.schedule.takeDownAt <= minute && onLive.has(p.file),
+        )
+        .map((p) => p.file);
       const due = [...closingsDue(liveDir, today), ...takeDownsDue(liveDir, minute)]
         .map((o) => o.file)
+        .concat(takenDownInDrafts)
         .filter((f, i, all) => !stillOpen.has(f) && all.indexOf(f) === i);
       const toPublish: string[] = [];
       for (const file of due) {
@@ -178,16 +193,23 @@ export class ScheduleRunner {
           (await this.options.draftOf?.(file))?.by.filter((name) => name !== SCHEDULE.name) ?? [];
         if (others.length)
           this.sayOnce(
-            `${file} closed and is taken down as a draft, but that draft also holds unpublished changes by ${others.join(', ')}: it is left for a person to publish (Drafts and publishing).`,
+            `${file} is taken down by its schedule as a draft, but that draft also holds unpublished changes by ${others.join(', ')}: it is left for a person to publish (Drafts and publishing).`,
           );
         else toPublish.push(file);
       }
-      // Pages whose Publish at has come, with a draft to publish (its own, whoever made it).
-      for (const file of publishesDue(draftsDir, liveDir, minute))
-        if (!toPublish.includes(file) && (await this.options.draftOf?.(file))) toPublish.push(file);
+      // Pages whose Publish at has come, with a draft to publish (its own, whoever made it), set
+      // while the draft was being made: a time already passed when the draft began (a page moved
+      // or restored keeps its old time) publishes nothing.
+      const publishes: string[] = [];
+      for (const file of publishesDue(draftsDir, liveDir, minute)) {
+        const draft = await this.options.draftOf?.(file);
+        const at = scheduledPages(draftsDir).find((p) => p.file === file)?.schedule.publishAt;
+        const began = draft?.since ? minuteIn(zone, new Date(draft.since)) : undefined;
+        if (draft && at && began && at >= began && !toPublish.includes(file)) publishes.push(file);
+      }
       // A closing on the live branch that never reached the site: build what is live again.
       const unserved = closedButServed(liveDir, today, served);
-      if (!toPublish.length && !unserved.length) {
+      if (!toPublish.length && !unserved.length && !publishes.length) {
         if (!outcome.closed.length) {
           this.idleAt = seen;
           this.nextAt = nextScheduled([draftsDir, liveDir], minute);
@@ -195,26 +217,35 @@ export class ScheduleRunner {
         return;
       }
       if (Date.now() < this.retryAt) return;
-      const state = await this.options.publish(toPublish, SCHEDULE);
-      if (state.state === 'done') {
+      // Take-downs first, on their own: a draft refused at its Publish at never holds them up.
+      if (toPublish.length || unserved.length) {
+        const state = await this.options.publish(toPublish, SCHEDULE);
+        if (state.state !== 'done') return this.failed([...toPublish, ...unserved], state);
         outcome.published.push(...toPublish, ...unserved);
-        this.failures = 0;
-        this.retryAt = 0;
-        // Once built, the same state is not built again (should what is served not follow, say).
-        if (!toPublish.length) this.idleAt = seen;
-        return;
       }
-      // Tried again later, waiting longer each time (2, 4, 8 … minutes, at most an hour).
-      this.failures++;
-      this.retryAt = Date.now() + Math.min(MAX_BACKOFF, MINUTE * 2 ** this.failures);
-      this.sayOnce(
-        `Scheduled changes not published yet (${[...toPublish, ...unserved].join(', ')}): ${state.message ?? state.state}. Tried again later.`,
-      );
+      if (publishes.length) {
+        const state = await this.options.publish(publishes, SCHEDULE);
+        if (state.state !== 'done') return this.failed(publishes, state);
+        outcome.published.push(...publishes);
+      }
+      this.failures = 0;
+      this.retryAt = 0;
+      // Once built, the same state is not built again (should what is served not follow, say).
+      if (!toPublish.length && !publishes.length) this.idleAt = seen;
     };
     const { exclusive } = this.options;
     if (exclusive) await exclusive(run);
     else await run();
     return outcome;
+  }
+
+  /** Tried again later, waiting longer each time (2, 4, 8 … minutes, at most an hour); said once. */
+  private failed(files: readonly string[], state: PublishState): void {
+    this.failures++;
+    this.retryAt = Date.now() + Math.min(MAX_BACKOFF, MINUTE * 2 ** this.failures);
+    this.sayOnce(
+      `Scheduled changes not published yet (${files.join(', ')}): ${state.message ?? state.state}. Tried again later.`,
+    );
   }
 
   /**
@@ -243,7 +274,14 @@ export class ScheduleRunner {
         today,
       );
       const aliasesTo = Object.fromEntries(opening.aliases.map((alias) => [alias, heir?.file]));
-      const to = at ? sectionOf(draftsDir, opening.path) : CAREERS;
+      // A page taking its own schedule down gives no address away: that is for a person to choose.
+      if (at && opening.aliases.length) {
+        this.sayOnce(
+          `${opening.name} (${opening.file}) was to leave the site at ${at} but also answers at ${opening.aliases.join(' and ')}: take it down by hand, choosing the page that answers there.`,
+        );
+        return false;
+      }
+      const to = at ? sectionOf(liveDir, opening.path) : CAREERS;
       const plan = planTakeDown(draftsDir, opening.file, current.text, to, aliasesTo);
       const why = at ? `was to leave the site at ${at}` : `closed on ${opening.closes}`;
       if ('status' in plan) {

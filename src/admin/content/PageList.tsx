@@ -283,8 +283,11 @@ const DAY = new Intl.DateTimeFormat('en-GB', {
 /** "28 Feb 2027" for 2027-02-28 (the date as written, whatever the browser's time zone). */
 const dayOf = (date: string) => DAY.format(new Date(`${date}T00:00:00Z`));
 
-/** "10 Jan 2027, 09:00" for 2027-01-10T09:00 (the site's time zone, as written). */
-const minuteOf = (at: string) => `${dayOf(at.slice(0, 10))}, ${at.slice(11, 16)}`;
+/** "10 Jan 2027, 09:00" for 2027-01-10T09:00 (the site's time zone, as written); a day that does not exist as written. */
+const minuteOf = (at: string) => {
+  const day = new Date(`${at.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? at : `${DAY.format(day)}, ${at.slice(11, 16)}`;
+};
 
 /** A job opening's schedule, said in full: it leaves the site by itself the day after it closes. */
 function closingTitle(closes: string): string {

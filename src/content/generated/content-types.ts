@@ -1085,11 +1085,11 @@ unpublished?: boolean
  */
 schedule?: {
 /**
- * The page's draft is published at this date and time, written YYYY-MM-DDTHH:MM (e.g. 2027-01-10T09:00).
+ * The page's draft is published at this date and time: YYYY-MM-DD, a T, then the time on the 24-hour clock, in the company's time zone (e.g. 2027-01-10T09:00).
  */
 publishAt?: string
 /**
- * The page leaves the site at this date and time, written YYYY-MM-DDTHH:MM (e.g. 2027-03-31T18:00); its address then leads to its section's page.
+ * The page leaves the site at this date and time: YYYY-MM-DD, a T, then the time on the 24-hour clock, in the company's time zone (e.g. 2027-03-31T18:00); its address then leads to its section's page.
  */
 takeDownAt?: string
 }
