@@ -10,9 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Drafts } from '../server/editor/drafts/drafts.ts';
-import { DRAFTS_BRANCH, prepareDraftsFolder } from '../server/editor/drafts/draftsFolder.ts';
-import { SharedRepository } from '../server/editor/sharedRepository.ts';
+import { localDrafts } from '../server/editor/drafts/drafts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({ options: { sizes: { type: 'string', default: '31,1031' } } });
@@ -50,13 +48,8 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 for (const pages of args.sizes.split(',').map(Number)) {
   const live = contentOf(pages);
-  const draftsDir = prepareDraftsFolder(live);
-  const drafts = new Drafts({
-    liveDir: live,
-    draftsDir,
-    drafts: new SharedRepository({ root: draftsDir, branch: DRAFTS_BRANCH }),
-    live: new SharedRepository({ root: live }),
-  });
+  const drafts = localDrafts(live);
+  const draftsDir = drafts.folder;
   // One word changed on one page, as a draft.
   const file = path.join(draftsDir, SOURCE);
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Telematics, one word more'));

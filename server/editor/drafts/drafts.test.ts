@@ -14,14 +14,8 @@ import { registerStatic } from '../../static.ts';
 import { registerContentApi } from '../api.ts';
 import { API, contentCopy, REPO, removeContentCopies, STAFF } from '../editorTestSupport.ts';
 import { SitePublisher } from '../publish.ts';
-import { SharedRepository } from '../sharedRepository.ts';
-import { Drafts } from './drafts.ts';
-import {
-  DRAFTS_BRANCH,
-  draftsFolderOf,
-  prepareDraftsFolder,
-  recoverInterruptedPublish,
-} from './draftsFolder.ts';
+import { localDrafts } from './drafts.ts';
+import { draftsFolderOf, recoverInterruptedPublish } from './draftsFolder.ts';
 
 const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
 const ABOUT = 'pages/about.yaml';
@@ -38,13 +32,8 @@ beforeAll(async () => {
   const dist = contentCopy();
   mkdirSync(path.join(dist, 'client'), { recursive: true });
   writeFileSync(path.join(dist, 'client', 'index.html'), '<p>The build before publishing</p>');
-  const draftsDir = prepareDraftsFolder(live);
-  const drafts = new Drafts({
-    liveDir: live,
-    draftsDir,
-    drafts: new SharedRepository({ root: draftsDir, branch: DRAFTS_BRANCH }),
-    live: new SharedRepository({ root: live }),
-  });
+  const drafts = localDrafts(live);
+  const draftsDir = drafts.folder;
   app = Fastify({ logger: false });
   await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
   publisher = new SitePublisher({
@@ -244,12 +233,7 @@ describe('drafts', () => {
     await setTitle(ABOUT, 'Published by a server that died');
     const before = git(live, 'rev-parse', 'HEAD');
     // What prepare does before the build; the build never ends.
-    const drafts = new Drafts({
-      liveDir: live,
-      draftsDir: draftsFolderOf(live),
-      drafts: new SharedRepository({ root: draftsFolderOf(live), branch: DRAFTS_BRANCH }),
-      live: new SharedRepository({ root: live }),
-    });
+    const drafts = localDrafts(live);
     await drafts.prepare([ABOUT], STAFF);
     expect(git(live, 'rev-parse', 'HEAD')).not.toBe(before);
     expect(recoverInterruptedPublish(live)).toMatch(

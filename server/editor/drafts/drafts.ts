@@ -12,9 +12,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { ContentHistory, type Person } from '../history.ts';
-import type { SharedRepository } from '../sharedRepository.ts';
+import { SharedRepository } from '../sharedRepository.ts';
 import { type DraftGroup, draftGroups, draftsOf } from './draftChanges.ts';
-import { clearPending, writePending } from './draftsFolder.ts';
+import { clearPending, DRAFTS_BRANCH, prepareDraftsFolder, writePending } from './draftsFolder.ts';
 import { git } from './gitRun.ts';
 import { brokenLinks, newlyBroken, PublishRefused, refusalOf } from './publishGate.ts';
 
@@ -261,4 +261,18 @@ async function copyFiles(dir: string, at: string, files: readonly string[]): Pro
   const kept = files.filter((f) => present.has(f));
   if (kept.length) await git(dir, 'checkout', at, '--', ...kept);
   for (const f of files) if (!present.has(f)) rmSync(path.join(dir, f), { force: true });
+}
+
+/**
+ * The drafts of a content folder on its own, without a shared repository (one instance without
+ * CONTENT_REMOTE; tests and benchmarks): its drafts worktree made if need be.
+ */
+export function localDrafts(liveDir: string): Drafts {
+  const draftsDir = prepareDraftsFolder(liveDir);
+  return new Drafts({
+    liveDir,
+    draftsDir,
+    drafts: new SharedRepository({ root: draftsDir, branch: DRAFTS_BRANCH }),
+    live: new SharedRepository({ root: liveDir }),
+  });
 }

@@ -9,17 +9,36 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readSchemaFiles } from '../../../node/schemaFiles.ts';
-import { isTakenDown, jobTitleOf, type Page } from '../../../src/content/model.ts';
+import { jobTitleOf, type Page } from '../../../src/content/model.ts';
 import {
-  closingDateOf,
+  type PageEntry,
   type PageSchedule,
   pageEntryOf,
   parsedPage,
-  scheduleOf,
 } from '../../../src/content/pageEntry.ts';
 import { scanPageFiles } from '../fileProblems.ts';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** One page file of a content folder, parsed, with its entry (address, name, closing day, schedule). */
+export interface ReadPage {
+  file: string;
+  data: NonNullable<ReturnType<typeof parsedPage>>;
+  entry: PageEntry;
+}
+
+/** Every page of `dir` that can be read (the schedules skip one that cannot; the validator names it). */
+export function readPages(dir: string): ReadPage[] {
+  const schemas = readSchemaFiles();
+  return scanPageFiles(dir).files.flatMap((file) => {
+    try {
+      const data = parsedPage(readFileSync(path.join(dir, file), 'utf8'));
+      return data ? [{ file, data, entry: pageEntryOf(file, data, schemas) }] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** The date (YYYY-MM-DD) it is at `now` in `timeZone`. */
 export function todayIn(timeZone: string, now: Date): string {
@@ -57,17 +76,9 @@ export interface Opening {
 
 /** The job openings on the site in `dir` (not taken down) that have a closing date. */
 export function openings(dir: string): Opening[] {
-  const schemas = readSchemaFiles();
-  return scanPageFiles(dir).files.flatMap((file) => {
-    let data: ReturnType<typeof parsedPage>;
-    try {
-      data = parsedPage(readFileSync(path.join(dir, file), 'utf8'));
-    } catch {
-      return [];
-    }
-    const entry = pageEntryOf(file, data, schemas);
+  return readPages(dir).flatMap(({ file, data, entry }) => {
     if (entry.unpublished || !entry.closes) return [];
-    const order = (data?.listing as { order?: unknown } | undefined)?.order;
+    const order = (data.listing as { order?: unknown } | undefined)?.order;
     return [
       {
         file,
@@ -106,17 +117,9 @@ export interface ScheduledPage extends Omit<Opening, 'closes' | 'order'> {
 
 /** Every page of `dir` with a schedule of its own. */
 export function scheduledPages(dir: string): ScheduledPage[] {
-  const schemas = readSchemaFiles();
-  return scanPageFiles(dir).files.flatMap((file) => {
-    let data: ReturnType<typeof parsedPage>;
-    try {
-      data = parsedPage(readFileSync(path.join(dir, file), 'utf8'));
-    } catch {
-      return [];
-    }
-    const schedule = scheduleOf(data);
+  return readPages(dir).flatMap(({ file, entry }) => {
+    const { schedule } = entry;
     if (!schedule.publishAt && !schedule.takeDownAt) return [];
-    const entry = pageEntryOf(file, data, schemas);
     return [
       {
         file,
@@ -184,26 +187,17 @@ export function heirOf(
  */
 export function closedButServed(dir: string, today: string, served: readonly string[]): string[] {
   if (!served.length) return [];
-  const pages = scanPageFiles(dir).files.flatMap((file) => {
-    try {
-      const data = parsedPage(readFileSync(path.join(dir, file), 'utf8'));
-      const title = data && Array.isArray(data.blocks) ? jobTitleOf(data as Page) : undefined;
-      return data && title ? [{ file, data, title }] : [];
-    } catch {
-      return [];
-    }
+  const pages = readPages(dir).flatMap((p) => {
+    const title = Array.isArray(p.data.blocks) ? jobTitleOf(p.data as Page) : undefined;
+    return title ? [{ ...p, title }] : [];
   });
   // A position an open page still offers (two openings with one title) is served rightly.
-  const open = new Set(pages.filter((p) => !isTakenDown(p.data)).map((p) => p.title));
+  const open = new Set(pages.filter((p) => !p.entry.unpublished).map((p) => p.title));
   return pages
-    .filter(({ data, title }) => {
-      const closes = closingDateOf(data);
+    .filter(({ entry, title }) => {
+      const closes = entry.closes;
       return (
-        isTakenDown(data) &&
-        closes !== undefined &&
-        closes < today &&
-        served.includes(title) &&
-        !open.has(title)
+        entry.unpublished && closes !== null && closes < today && served.includes(title) && !open.has(title)
       );
     })
     .map((p) => p.file);

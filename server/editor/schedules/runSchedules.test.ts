@@ -11,11 +11,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { registerStatic } from '../../static.ts';
-import { Drafts } from '../drafts/drafts.ts';
-import { DRAFTS_BRANCH, prepareDraftsFolder } from '../drafts/draftsFolder.ts';
+import { type Drafts, localDrafts } from '../drafts/drafts.ts';
+import { prepareDraftsFolder } from '../drafts/draftsFolder.ts';
 import { contentCopy, REPO, removeContentCopies } from '../editorTestSupport.ts';
 import { SitePublisher } from '../publish.ts';
-import { SharedRepository } from '../sharedRepository.ts';
 import { siteTimeZone, todayIn } from './dueSchedules.ts';
 import { SCHEDULE, ScheduleRunner } from './runSchedules.ts';
 
@@ -47,13 +46,8 @@ beforeAll(async () => {
   const dist = contentCopy();
   mkdirSync(path.join(dist, 'client'), { recursive: true });
   writeFileSync(path.join(dist, 'client', 'index.html'), '<p>Before</p>');
-  const draftsDir = prepareDraftsFolder(live);
-  drafts = new Drafts({
-    liveDir: live,
-    draftsDir,
-    drafts: new SharedRepository({ root: draftsDir, branch: DRAFTS_BRANCH }),
-    live: new SharedRepository({ root: live }),
-  });
+  drafts = localDrafts(live);
+  const draftsDir = drafts.folder;
   app = Fastify({ logger: false });
   await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
   await app.ready();

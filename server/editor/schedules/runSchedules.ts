@@ -17,13 +17,8 @@
  * someone's unpublished changes (a colleague's edit of the same opening, say), it leaves the
  * take-down as a draft for a person to publish, and says so in the log.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { readSchemaFiles } from '../../../node/schemaFiles.ts';
-import { pageEntryOf, parsedPage } from '../../../src/content/pageEntry.ts';
 import { readContentFile } from '../contentStore.ts';
 import { git } from '../drafts/gitRun.ts';
-import { scanPageFiles } from '../fileProblems.ts';
 import type { Person } from '../history.ts';
 import { ContentHistory } from '../history.ts';
 import type { PublishState } from '../publish.ts';
@@ -39,6 +34,7 @@ import {
   type Opening,
   openings,
   publishesDue,
+  readPages,
   scheduledPages,
   siteTimeZone,
   takeDownsDue,
@@ -305,15 +301,9 @@ export class ScheduleRunner {
 /** Where a page's address leads once it is taken down by its schedule: its section's page, else home. */
 function sectionOf(dir: string, address: string): string {
   const section = address.replace(/\/[^/]+$/, '') || '/';
-  const schemas = readSchemaFiles();
-  const served = scanPageFiles(dir).files.some((file) => {
-    try {
-      const entry = pageEntryOf(file, parsedPage(readFileSync(path.join(dir, file), 'utf8')), schemas);
-      return !entry.unpublished && (entry.path === section || entry.aliases.includes(section));
-    } catch {
-      return false;
-    }
-  });
+  const served = readPages(dir).some(
+    ({ entry }) => !entry.unpublished && (entry.path === section || entry.aliases.includes(section)),
+  );
   return served ? section : '/';
 }
 
