@@ -47,6 +47,8 @@ export const EDITOR_SHOTS = [
   'editor-site-settings.png',
   'editor-draft-bar.png',
   'editor-drafts.png',
+  'editor-schedules.png',
+  'editor-deleted-pages.png',
 ] as const;
 
 const CONTENT_EDITOR = { email: 'asha@example.com', name: 'Asha Content', password: 'screenshots only' };
@@ -163,6 +165,35 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
     await page.getByRole('button', { name: /^Drafts and publishing/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Drafts' }).waitFor();
     await shot('editor-drafts.png');
+
+    // Schedules said in the list: the openings' closing days, and a page's own Take down at.
+    await page.getByRole('button', { name: '← All pages' }).click();
+    await page.getByRole('button', { name: 'Graphic Designer', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /^Edit: / }).waitFor();
+    await page.getByLabel(/^Take down at/).fill('2027-01-31T18:00');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('region', { name: 'Draft' }).waitFor();
+    await page.getByRole('button', { name: '← All pages' }).click();
+    const careers = page.getByRole('heading', { level: 2, name: 'Careers' });
+    await careers.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shot('editor-schedules.png');
+
+    // A page deleted from Take down, then the list of deleted pages to restore it from.
+    await page.getByRole('button', { name: /^Take down Business Executive/ }).click();
+    const question = page.getByRole('dialog');
+    await question.getByRole('radio', { name: /^Delete it/ }).check();
+    await question.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /is deleted/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Deleted pages' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Deleted pages' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Restore / })
+      .first()
+      .waitFor();
+    await shot('editor-deleted-pages.png');
 
     // The page editor on a phone: one pane at a time, the toolbar on screen.
     await page.setViewportSize({ width: 375, height: 812 });
