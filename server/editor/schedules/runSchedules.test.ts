@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { registerStatic } from '../../static.ts';
 import { type Drafts, localDrafts } from '../drafts/drafts.ts';
-import { prepareDraftsFolder } from '../drafts/draftsFolder.ts';
 import { contentCopy, REPO, removeContentCopies } from '../editorTestSupport.ts';
 import { SitePublisher } from '../publish.ts';
 import { siteTimeZone, todayIn } from './dueSchedules.ts';
@@ -33,6 +32,21 @@ let served: string[] = [];
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 const livePage = (file: string) => parse(readFileSync(path.join(live, file), 'utf8'));
+/** A colleague's unpublished change: `file` in the drafts with `from` replaced by `to`, committed as Priya. */
+function draftByPriya(file: string, from: string | RegExp, to: string, message: string) {
+  const abs = path.join(drafts.folder, file);
+  writeFileSync(abs, readFileSync(abs, 'utf8').replace(from, to));
+  git(
+    drafts.folder,
+    '-c',
+    'user.name=Priya',
+    '-c',
+    'user.email=priya@example.com',
+    'commit',
+    '-qam',
+    message,
+  );
+}
 
 beforeAll(async () => {
   live = contentCopy({ git: true });
@@ -117,8 +131,7 @@ describe('job openings closing by themselves', () => {
       to: '/careers',
     });
     // Recorded as the schedule's, in the drafts' history and in what went live.
-    const draftsDir = prepareDraftsFolder(live);
-    expect(git(draftsDir, 'log', '-1', '--format=%an|%s', '--', APP_DEVELOPER)).toBe(
+    expect(git(drafts.folder, 'log', '-1', '--format=%an|%s', '--', APP_DEVELOPER)).toBe(
       `${SCHEDULE.name}|Take down Mobile App Developer (Bangalore) | Careers (${APP_DEVELOPER}): /careers/app-developer now leads to /careers (applications closed on 2027-01-15)`,
     );
     expect(git(live, 'log', '-1', '--format=%an')).toBe(SCHEDULE.name);
@@ -147,23 +160,10 @@ describe('job openings closing by themselves', () => {
     logged.length = 0;
     // A colleague's unpublished redirect: the take-downs change redirects.yaml too, so their drafts
     // hold it, and the schedule must not put it live.
-    const draftsDir = prepareDraftsFolder(live);
-    const redirects = path.join(draftsDir, 'redirects.yaml');
-    writeFileSync(
-      redirects,
-      readFileSync(redirects, 'utf8').replace(
-        /^redirects:.*$/m,
-        'redirects:\n  - from: /old-team\n    to: /about',
-      ),
-    );
-    git(
-      draftsDir,
-      '-c',
-      'user.name=Priya',
-      '-c',
-      'user.email=priya@example.com',
-      'commit',
-      '-qam',
+    draftByPriya(
+      'redirects.yaml',
+      /^redirects:.*$/m,
+      'redirects:\n  - from: /old-team\n    to: /about',
       'A redirect, not ready',
     );
     now = new Date('2027-03-01T08:00:00+05:30');
@@ -198,23 +198,10 @@ describe('job openings closing by themselves', () => {
 describe("a page's own schedule", () => {
   const PRIVACY = 'pages/privacy.yaml';
   it('publishes its draft at its Publish at, not a minute before', async () => {
-    const draftsDir = prepareDraftsFolder(live);
-    const file = path.join(draftsDir, PRIVACY);
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace(
-        /^title: .*$/m,
-        'title: Privacy, from March\nschedule:\n  publishAt: "2027-03-01T09:30"\n  takeDownAt: "2027-03-01T10:00"',
-      ),
-    );
-    git(
-      draftsDir,
-      '-c',
-      'user.name=Priya',
-      '-c',
-      'user.email=priya@example.com',
-      'commit',
-      '-qam',
+    draftByPriya(
+      PRIVACY,
+      /^title: .*$/m,
+      'title: Privacy, from March\nschedule:\n  publishAt: "2027-03-01T09:30"\n  takeDownAt: "2027-03-01T10:00"',
       'Privacy from March',
     );
     now = new Date('2027-03-01T09:29:00+05:30');
@@ -224,20 +211,7 @@ describe("a page's own schedule", () => {
     expect((await closer.tick()).published).toEqual([PRIVACY]);
     expect(livePage(PRIVACY).title).toBe('Privacy, from March');
     // Published at its time, a later draft of it is not published by that time.
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace('title: Privacy, from March', 'title: Privacy, edited after'),
-    );
-    git(
-      draftsDir,
-      '-c',
-      'user.name=Priya',
-      '-c',
-      'user.email=priya@example.com',
-      'commit',
-      '-qam',
-      'Edited after',
-    );
+    draftByPriya(PRIVACY, 'title: Privacy, from March', 'title: Privacy, edited after', 'Edited after');
     now = new Date('2027-03-01T09:45:00+05:30');
     expect(await closer.tick()).toEqual({ closed: [], published: [] });
     expect(livePage(PRIVACY).title).toBe('Privacy, from March');

@@ -43,8 +43,6 @@ import {
 /** Who the history and the publish log name for what the schedule does. */
 export const SCHEDULE: Person = { name: 'Site schedule', email: 'schedule@localhost' };
 
-/** Where a closed opening's address leads. */
-const CAREERS = '/careers';
 const MINUTE = 60_000;
 
 export interface ScheduleRunnerOptions {
@@ -277,7 +275,8 @@ export class ScheduleRunner {
         );
         return false;
       }
-      const to = at ? sectionOf(liveDir, opening.path) : CAREERS;
+      // Its address leads to its section's page on the live site (an opening's: the careers page).
+      const to = sectionOf(liveDir, opening.path);
       const plan = planTakeDown(draftsDir, opening.file, current.text, to, aliasesTo);
       const why = at ? `was to leave the site at ${at}` : `closed on ${opening.closes}`;
       if ('status' in plan) {
