@@ -9,6 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 export const DRAFTS_BRANCH = 'drafts';
@@ -52,7 +53,51 @@ export function prepareDraftsFolder(contentDir: string, remote?: string): string
   );
 }
 
-/** Runs `task` holding a lock folder; one left by a process that died is taken after a minute. */
+/** Who wrote a lock folder or a pending-Publish note: a process on a host. */
+interface Writer {
+  pid?: unknown;
+  host?: unknown;
+}
+
+/** This process, as written into a lock folder and a pending-Publish note. */
+const thisProcess = (): { pid: number; host: string } => ({ pid: process.pid, host: hostname() });
+
+/**
+ * Whether the process that wrote `writer` still runs: 'unknown' without a pid (written before
+ * pids were) or from another host (its pids say nothing here).
+ */
+function writerState({ pid, host }: Writer): 'alive' | 'gone' | 'unknown' {
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || host !== hostname()) return 'unknown';
+  // Our own pid is an earlier process that had it (pid 1 in a restarted container): this one never
+  // looks at a lock while holding one (the wait is synchronous), nor at a note once it publishes.
+  if (pid === process.pid) return 'gone';
+  try {
+    process.kill(pid, 0);
+    return 'alive';
+  } catch (error) {
+    // EPERM: it runs, as another user. Only ESRCH says there is no such process.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH' ? 'gone' : 'alive';
+  }
+}
+
+/** The file in a lock folder naming its holder. */
+const HOLDER = 'holder.json';
+
+function holderOf(lock: string): Writer {
+  try {
+    return JSON.parse(readFileSync(path.join(lock, HOLDER), 'utf8')) as Writer;
+  } catch {
+    return {}; // not written yet, or by a version before holders were
+  }
+}
+
+/**
+ * Runs `task` holding a lock folder, which names its holder. One whose holder still runs on this
+ * host is never taken, however old (a long first fetch of the shared repository is not a death);
+ * one whose holder has died is taken at once. One without a holder we can ask about (an older
+ * version's, another host's, or one just made) is taken after a minute, as before holders were
+ * written.
+ */
 function whileHolding<T>(lock: string, task: () => T): T {
   const until = Date.now() + 30_000;
   for (;;) {
@@ -60,14 +105,22 @@ function whileHolding<T>(lock: string, task: () => T): T {
       mkdirSync(lock);
       break;
     } catch {
+      const holder = holderOf(lock);
+      const state = writerState(holder);
       const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 60_000) rmSync(lock, { recursive: true, force: true });
+      if (state === 'gone' || (state === 'unknown' && age > 60_000))
+        rmSync(lock, { recursive: true, force: true });
       else if (Date.now() > until)
-        throw new Error(`${lock} is held by another process; remove it if none is running.`);
+        throw new Error(
+          state === 'alive'
+            ? `${lock} is held by process ${holder.pid}, which is still running; remove it if that is not a server.`
+            : `${lock} is held by another process; remove it if none is running.`,
+        );
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
     }
   }
   try {
+    writeFileSync(path.join(lock, HOLDER), JSON.stringify(thisProcess()));
     return task();
   } finally {
     rmSync(lock, { recursive: true, force: true });
@@ -114,10 +167,13 @@ const pendingFile = (contentDir: string) =>
     'site-publish-pending.json',
   );
 
-/** Notes a Publish under way in the repository's git folder, so a restart can take it back. */
+/**
+ * Notes a Publish under way in the repository's git folder, so a restart can take it back. It
+ * names this process, so that a second server started on the same folder meanwhile leaves it be.
+ */
 export function writePending(contentDir: string, pending: PendingPublish): void {
   const file = pendingFile(contentDir);
-  writeFileSync(`${file}.tmp`, JSON.stringify(pending));
+  writeFileSync(`${file}.tmp`, JSON.stringify({ ...pending, ...thisProcess() }));
   renameSync(`${file}.tmp`, file);
 }
 
@@ -129,6 +185,7 @@ export function clearPending(contentDir: string): void {
  * Takes back what a Publish that never ended left in the content folder (its server died during
  * the build): its commit, unless the shared repository has it already (then it is live there), and
  * any of its files copied but not committed. Its drafts are untouched, so they are still drafts.
+ * A Publish whose server still runs (this one was started beside it) is left to that server.
  * Answers what it did, for the log; undefined when there was nothing to do.
  */
 export function recoverInterruptedPublish(
@@ -138,13 +195,20 @@ export function recoverInterruptedPublish(
 ): string | undefined {
   const file = pendingFile(contentDir);
   if (!existsSync(file)) return undefined;
-  let pending: PendingPublish;
+  let pending: PendingPublish & Writer;
   try {
-    pending = JSON.parse(readFileSync(file, 'utf8')) as PendingPublish;
+    pending = JSON.parse(readFileSync(file, 'utf8')) as PendingPublish & Writer;
   } catch {
     rmSync(file, { force: true });
     return undefined;
   }
+  // A note without a pid (written before they were) is taken back, as it always was. So is one
+  // from another host: a content folder is a local git folder, so that host is most likely this
+  // one's past (a container made again gets a new host name), and two servers on one folder from
+  // two hosts is not a set-up we support (they share through CONTENT_REMOTE); leaving the note
+  // would leave its commit live but never built, at every start.
+  if (writerState(pending) === 'alive')
+    return `A Publish by another server (process ${pending.pid}) on this content folder is under way: it was left to that server (remove ${file} if that process is not one).`;
   const { before, files, commit } = pending;
   const head = gitSync(contentDir, 'rev-parse', 'HEAD');
   if (commit && head === commit) {
