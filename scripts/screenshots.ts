@@ -47,6 +47,8 @@ export const EDITOR_SHOTS = [
   'editor-site-settings.png',
   'editor-draft-bar.png',
   'editor-drafts.png',
+  'editor-share-preview.png',
+  'preview-link.png',
   'editor-schedules.png',
   'editor-deleted-pages.png',
 ] as const;
@@ -101,8 +103,8 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (e) => problems.push(`editor: page error: ${e.message.slice(0, 200)}`));
-  const shot = (name: (typeof EDITOR_SHOTS)[number], fullPage = false) =>
-    page.screenshot({ path: path.join(outDir, name), fullPage });
+  const shot = (name: (typeof EDITOR_SHOTS)[number], fullPage = false, tab = page) =>
+    tab.screenshot({ path: path.join(outDir, name), fullPage });
   try {
     await page.goto(`http://127.0.0.1:${address.port}/admin`);
     await page.getByLabel('Email').fill(CONTENT_EDITOR.email);
@@ -161,6 +163,27 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
     await page.getByRole('region', { name: 'Draft' }).waitFor();
     await page.waitForTimeout(500);
     await shot('editor-draft-bar.png');
+    // Share a preview: the link made, then what its reader sees without an account.
+    await page
+      .getByRole('region', { name: 'Draft' })
+      .getByRole('button', { name: 'Share a preview' })
+      .click();
+    const share = page.getByRole('dialog', { name: 'Share a preview of this page' });
+    await share.getByRole('button', { name: 'Make link' }).click();
+    const link = await share.getByLabel(/^Preview link/).inputValue();
+    await share.getByText(/^Made by /).waitFor();
+    await shot('editor-share-preview.png');
+    await share.getByRole('button', { name: 'Close' }).click();
+    const guest = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const reader = await guest.newPage();
+      await reader.goto(link);
+      await reader.frameLocator('iframe').getByText('About Triune Technologies').first().waitFor();
+      await reader.waitForTimeout(800);
+      await shot('preview-link.png', false, reader);
+    } finally {
+      await guest.close();
+    }
     await page.getByRole('button', { name: '← All pages' }).click();
     await page.getByRole('button', { name: /^Drafts and publishing/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Drafts' }).waitFor();

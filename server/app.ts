@@ -32,6 +32,7 @@ import {
 } from './bodyGuard.ts';
 import type { RateLimits } from './config.ts';
 import { registerContentApi } from './editor/api.ts';
+import { registerPreviewRoutes } from './editor/preview/previewRoutes.ts';
 import { editorOptions } from './editor/serverOptions.ts';
 import { registerHealth } from './health.ts';
 import { registerJsonParser } from './jsonBody.ts';
@@ -305,10 +306,17 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
   );
   registerAdminPage(app, `${apiPrefix}/admin`, () => sessions.enabled(), options.clientDir);
   // The visual editor's content API (server/editor/api.ts).
-  await app.register(registerContentApi, {
-    prefix: `${apiPrefix}/admin/content`,
-    ...editorOptions(app, requireRole('content'), options.clientDir, db),
-  });
+  const content = editorOptions(app, requireRole('content'), options.clientDir, db);
+  await app.register(registerContentApi, { prefix: `${apiPrefix}/admin/content`, ...content });
+  // Preview links open a page's draft without an account (server/editor/preview/).
+  if (content.previews)
+    registerPreviewRoutes(app, {
+      links: content.previews,
+      liveDir: content.liveDir ?? content.contentDir,
+      draftsDir: content.contentDir,
+      apiPrefix,
+      ...(options.clientDir && { clientDir: options.clientDir }),
+    });
   // The release of the build served now: Publish swaps builds, so it is looked up on each probe.
   registerHealth(app, db, apiPrefix, () => {
     const clientDir = app.servedSite?.clientDir() ?? options.clientDir;

@@ -98,22 +98,35 @@ export function builtAdminAssets(clientDir: string | undefined): AdminAssets | u
   return { scripts: [url(entry.file)], preloads: [...preloads].map(url), styles: [...styles].map(url) };
 }
 
+/**
+ * The staff app's files of the build being served (servedSite, after a Publish) or the first,
+ * read again only when that build changes. A folder's name alone does not say so: Publish ends by
+ * renaming the new build into DIST_DIR/client, the folder served before, so the manifest file's
+ * identity (inode, time, size: a new file each build) is part of the key. The preview links'
+ * page (server/editor/preview/) loads the same app.
+ */
+export function adminAssetsOf(app: FastifyInstance, clientDir?: string): () => AdminAssets | undefined {
+  let cached: { key: string; assets: AdminAssets | undefined } | undefined;
+  return () => {
+    const dir = app.servedSite?.clientDir() ?? clientDir;
+    const key = `${dir}\n${dir === undefined ? '' : manifestStamp(dir)}`;
+    if (cached?.key !== key) cached = { key, assets: builtAdminAssets(dir) };
+    return cached.assets;
+  };
+}
+
 export function registerAdminPage(
   app: FastifyInstance,
   apiBase: string,
   enabled: () => Promise<boolean>,
   clientDir?: string,
 ): void {
-  // The shell of the build being served (servedSite, after a Publish) or the first, made again only
-  // when that build changes. A folder's name alone does not say so: Publish ends by renaming the
-  // new build into DIST_DIR/client, the folder served before, so the manifest file's identity
-  // (inode, time, size: a new file each build) is part of the key.
-  let cached: { key: string; html: string } | undefined;
+  const assets = adminAssetsOf(app, clientDir);
+  let cached: { assets: AdminAssets | undefined; html: string } | undefined;
   const shell = (): string => {
-    const dir = app.servedSite?.clientDir() ?? clientDir;
-    const key = `${dir}\n${dir === undefined ? '' : manifestStamp(dir)}`;
-    if (cached?.key !== key)
-      cached = { key, html: adminShell(apiBase, builtAdminAssets(dir) ?? { message: NOT_BUILT_MESSAGE }) };
+    const now = assets();
+    if (!cached || cached.assets !== now)
+      cached = { assets: now, html: adminShell(apiBase, now ?? { message: NOT_BUILT_MESSAGE }) };
     return cached.html;
   };
   const off = adminShell(apiBase, { message: adminMessages.disabled });

@@ -26,6 +26,7 @@
  *   GET  /publish, POST /publish {files?}: the drafts holding `files` (else every draft) go live
  *   GET  /drafts, POST /discard (drafts/draftRoutes.ts); /pages gives each page's `draft` too
  *   GET  /deleted, POST /restore-deleted (deletedPages.ts); POST /take-down {delete: true} deletes
+ *   GET/POST /preview-links, POST /preview-links/revoke (preview/previewLinkRoutes.ts)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
@@ -38,19 +39,22 @@ import { withChangedKeys } from './changedKeys.ts';
 import { commitMessage, describeSave } from './changeSummary.ts';
 import { conflictReport, type Decisions, mergeOrReport } from './conflict.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
-import { type FileState, listImages, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
+import { listImages, readContentFile, versionOf, writeContentFile } from './contentStore.ts';
 import { registerDeletedRoutes } from './deletedPages.ts';
 import type { DraftFile, DraftGroup } from './drafts/draftChanges.ts';
 import { registerDraftRoutes } from './drafts/draftRoutes.ts';
 import type { Drafts } from './drafts/drafts.ts';
-import { type FileProblem, scanPageFiles, textProblem } from './fileProblems.ts';
+import { textProblem } from './fileProblems.ts';
 import { ContentHistory, HISTORY_OFF_MESSAGE, type Person } from './history.ts';
 import { registerImageRoutes } from './images.ts';
 import { registerMoveRoute } from './moveRoute.ts';
+import { registerPreviewLinkRoutes } from './preview/previewLinkRoutes.ts';
+import type { PreviewLinks } from './preview/previewLinks.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import { registerPutBackRoute } from './putBackRoute.ts';
 import type { ReleaseLog } from './releaseLog.ts';
 import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
+import { readSiteFiles } from './siteFiles.ts';
 import { siteProblem } from './siteProblem.ts';
 import { registerTakeDownRoute } from './takeDownRoute.ts';
 import { problemsAfterWrite } from './validateWrite.ts';
@@ -79,6 +83,10 @@ export interface ContentApiOptions {
    * next Publish builds.
    */
   drafts?: Drafts;
+  /** Preview links (preview/previewLinks.ts); omitted where no database is at hand. */
+  previews?: PreviewLinks;
+  /** The published content (main), when `contentDir` is the drafts; the preview links read it. */
+  liveDir?: string;
 }
 
 export const contentMessages = {
@@ -197,28 +205,7 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   const historyState = async () =>
     (await history.enabled()) ? { enabled: true } : { enabled: false, message: HISTORY_OFF_MESSAGE };
 
-  /**
-   * The files the editor can open, with their text, and the ones it cannot (a link, a bad name, a
-   * text that would explode when read: fileProblems.ts), each named with what is wrong. One bad
-   * file never stops the others from being listed.
-   */
-  const readFiles = () => {
-    const scan = scanPageFiles(root);
-    const files: Record<string, FileState> = {};
-    const problems: FileProblem[] = [...scan.problems];
-    for (const file of ['site.yaml', ...scan.files]) {
-      const state = readContentFile(root, file);
-      if (!state) continue;
-      const problem = textProblem(file, state.text);
-      if (problem) problems.push({ file, message: problem });
-      else files[file] = state;
-      // A site.yaml the form cannot show is named too, but stays listed: the pages' previews and
-      // checks still read what they can of it.
-      const site = !problem && file === 'site.yaml' ? siteProblem(state.text) : undefined;
-      if (site) problems.push({ file, message: site });
-    }
-    return { files, problems };
-  };
+  const readFiles = () => readSiteFiles(root);
 
   /**
    * redirects.yaml's text, for the editor's list of redirects and for its checks as the user types
@@ -428,4 +415,11 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   await registerImageRoutes(app, { contentDir: root, history, author: options.author, locked });
   registerPublishRoutes(app, options.publisher, options.author, options.releaseLog);
   registerDraftRoutes(app, options.drafts, options.author);
+  if (options.previews)
+    registerPreviewLinkRoutes(app, {
+      links: options.previews,
+      author: options.author,
+      fileFrom,
+      exists: (file) => readContentFile(root, file) !== undefined,
+    });
 }

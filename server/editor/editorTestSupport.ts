@@ -81,14 +81,18 @@ export interface EditorServer {
 
 /**
  * The real server (server/app.ts) on a copy of the content, taken from CONTENT_DIR as under
- * npm start, with a content editor writer@example.com ("Wen Writer") and an inbox-only account
+ * npm start (with `clientDir` and git: saves are drafts, `content` is what is live), with a content editor writer@example.com ("Wen Writer") and an inbox-only account
  * inbox@example.com, both with STAFF_PASSWORD.
  */
-export async function startEditorServer(options: { git?: boolean } = {}): Promise<EditorServer> {
+export async function startEditorServer(
+  options: { git?: boolean; clientDir?: string } = {},
+): Promise<EditorServer> {
   const content = contentCopy(options);
   process.env.CONTENT_DIR = content;
   const server = await startTestServer({
     admin: { passwordHash: await hashPassword('first admin password', FAST) },
+    // A served build (npm start): Publish exists, and with git the saves are drafts.
+    ...(options.clientDir && { clientDir: options.clientDir }),
   });
   const accounts = new StaffAccounts(server.db, { hashParams: FAST });
   await accounts.add({

@@ -23,6 +23,7 @@ import {
   recoverInterruptedPublish,
 } from './drafts/draftsFolder.ts';
 import { type Person, UNNAMED_STAFF } from './history.ts';
+import { PreviewLinks } from './preview/previewLinks.ts';
 import { SitePublisher } from './publish.ts';
 import { advisoryLock, publishLock } from './publishLock.ts';
 import { ReleaseLog } from './releaseLog.ts';
@@ -136,6 +137,8 @@ export function editorOptions(
     },
     releaseLog,
     ...(publisher && { publisher }),
+    previews: new PreviewLinks(store),
+    liveDir: contentDir,
   };
 }
 

@@ -132,6 +132,21 @@ export interface ReleaseBuildTable {
   files: string;
 }
 
+/** A link that opens one page's draft without an account (server/editor/preview/previewLinks.ts). */
+export interface PreviewLinkTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the link's secret: the secret itself is never stored. */
+  token_hash: string;
+  /** The content file it shows (pages/….yaml or site.yaml). */
+  file: string;
+  made_by_name: string;
+  made_by_email: string;
+  made_at: ColumnType<Date | string, string, string>;
+  expires_at: ColumnType<Date | string, string, string>;
+  revoked_by_name: string | null;
+  revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
 /** An authenticator app of one staff email (server/staff/twoStep.ts). */
 export interface StaffTwoStepTable {
   email: string;
@@ -161,6 +176,7 @@ export interface Database {
   releases: ReleaseTable;
   release_blobs: ReleaseBlobTable;
   release_builds: ReleaseBuildTable;
+  preview_links: PreviewLinkTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -241,6 +241,32 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('release_blobs').ifExists().execute();
       },
     },
+    '0008_preview_links': {
+      // Links that open a page's draft without an account (server/editor/preview/): only the
+      // SHA-256 of each link's secret is kept, so the table does not hold working links; who made
+      // each one and who revoked it stay recorded after it stops working.
+      async up(db: AnyDb) {
+        const time = pg ? 'timestamptz' : 'text';
+        await db.schema
+          .createTable('preview_links')
+          .addColumn('id', pg ? 'serial' : 'integer', (c) =>
+            pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('token_hash', text, (c) => c.notNull().unique())
+          .addColumn('file', text, (c) => c.notNull())
+          .addColumn('made_by_name', text, (c) => c.notNull())
+          .addColumn('made_by_email', text, (c) => c.notNull())
+          .addColumn('made_at', time, (c) => c.notNull())
+          .addColumn('expires_at', time, (c) => c.notNull())
+          .addColumn('revoked_by_name', text)
+          .addColumn('revoked_at', time)
+          .execute();
+        await db.schema.createIndex('preview_links_file').on('preview_links').column('file').execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('preview_links').ifExists().execute();
+      },
+    },
   };
 }
 

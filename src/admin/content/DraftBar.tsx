@@ -1,6 +1,6 @@
 /**
  * A page's draft, said above its editor: that the saved changes are not live yet (by whom, when),
- * with Publish this page and Discard draft. Publishing takes what is saved: with unsaved changes
+ * with Publish this page, Discard draft and Share a preview (a link for someone without an account). Publishing takes what is saved: with unsaved changes
  * the button waits for Save. Nothing is shown when the page is as it is live.
  */
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type { ContentApi, PageDraft, PublishStatus } from './api.ts';
 import styles from './content.module.css';
 import own from './DraftBar.module.css';
 import { describeChange } from './kinds.ts';
+import { SharePreviewDialog } from './SharePreviewDialog.tsx';
 import { publishStatusText, usePublish } from './usePublish.ts';
 
 export const draftBarWords = {
@@ -37,6 +38,7 @@ export function DraftBar({
 }) {
   const run = usePublish(client, onPublished);
   const [asking, setAsking] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const who =
     draft.by.length && draft.at ? describeChange({ name: draft.by.join(', '), date: draft.at }) : '';
   return (
@@ -64,10 +66,14 @@ export function DraftBar({
           Discard draft
         </button>
       )}
+      <button type="button" className={styles.secondary} onClick={() => setSharing(true)}>
+        Share a preview
+      </button>
       <span role="status" className={styles.status}>
         {publishStatusText(run)}
       </span>
       {run.running && <progress aria-label="Publishing progress" />}
+      {sharing && <SharePreviewDialog file={file} client={client} onClose={() => setSharing(false)} />}
       {asking && (
         <ActionDialog
           heading="Discard this page's draft?"

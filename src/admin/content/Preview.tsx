@@ -106,6 +106,8 @@ export interface PreviewProps {
   onPick: (blockKey: string, path: Segment[] | null) => void;
   /** Set for an earlier version: the preview is read-only and says which version it shows. */
   label?: string;
+  /** What the bar says beside the widths, in place of the editor's hint. */
+  status?: string;
 }
 
 /** Where an element is in its frame's visible area (its window scrolled). */
@@ -127,7 +129,7 @@ function firstDevice(): (typeof DEVICES)[number] {
   return typeof window !== 'undefined' && window.innerWidth < 768 ? DEVICES[0] : DEVICES[2];
 }
 
-export function Preview({ doc, file, parsed, focused, onPick, label }: PreviewProps) {
+export function Preview({ doc, file, parsed, focused, onPick, label, status }: PreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const wrap = useRef<HTMLDivElement>(null);
   const [mount, setMount] = useState<HTMLElement | null>(null);
@@ -258,7 +260,8 @@ export function Preview({ doc, file, parsed, focused, onPick, label }: PreviewPr
           </button>
         ))}
         <span className={styles.status}>
-          {label ? 'Read only: this version cannot be edited.' : 'Click a part of the preview to edit it.'}
+          {status ??
+            (label ? 'Read only: this version cannot be edited.' : 'Click a part of the preview to edit it.')}
         </span>
       </fieldset>
       <div className={styles.previewFrameWrap} ref={wrap}>

@@ -228,6 +228,21 @@ export interface ContentApi {
   discard(files: readonly string[]): Promise<{ files: string[] }>;
   /** The latest Publishes, newest first. */
   releases(): Promise<{ releases: PublishedRelease[] }>;
+  /** The page's preview links that still work, newest first. */
+  previewLinks(file: string): Promise<PreviewLink[]>;
+  /** A new preview link to the page's draft, working for `days` days; `address` is shown once. */
+  makePreviewLink(file: string, days: number): Promise<{ link: PreviewLink; address: string }>;
+  /** Stops a preview link working at once. */
+  revokePreviewLink(id: number): Promise<void>;
+}
+
+/** A link that opens a page's draft without an account (server/editor/preview/previewLinks.ts). */
+export interface PreviewLink {
+  id: number;
+  file: string;
+  madeBy: string;
+  madeAt: string;
+  expiresAt: string;
 }
 
 /** A picture uploaded (with its size) or deleted. */
@@ -323,5 +338,11 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     discard: (files) => call('POST', '/discard', { files }),
     publishStatus: () => call<PublishStatus>('GET', '/publish'),
     releases: () => call<{ releases: PublishedRelease[] }>('GET', '/releases'),
+    previewLinks: async (file) =>
+      (await call<{ links: PreviewLink[] }>('GET', `/preview-links${q({ file })}`)).links,
+    makePreviewLink: (file, days) => call('POST', '/preview-links', { file, days }),
+    revokePreviewLink: async (id) => {
+      await call('POST', '/preview-links/revoke', { id });
+    },
   };
 }

@@ -33,9 +33,14 @@ export function groupByKind(
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** "24 Nov 2026, 14:05" in the reader's time (the text as is when it is no time). */
+export function dateTimeText(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
 /** "Priya, 24 Nov 2026, 14:05" — or a plain note when the server keeps no history. */
 export function describeChange(change: PageSummary['lastChange']): string {
   if (!change) return 'No recorded change';
-  const date = new Date(change.date);
-  return `${change.name}, ${Number.isNaN(date.getTime()) ? change.date : dateFormat.format(date)}`;
+  return `${change.name}, ${dateTimeText(change.date)}`;
 }

@@ -1,0 +1,171 @@
+/**
+ * What a preview link opens, without an account (previewLinks.ts makes the links):
+ *
+ *   GET /preview/<secret>                  the page: the staff app's shell, which draws the draft
+ *                                          read-only under "Draft, not published"
+ *   GET <api>/preview/<secret>             {file, madeBy, expiresAt, site}: the live site's files
+ *                                          with this one page's draft in place of its live text, so
+ *                                          menus and cards show what Publish this page would give
+ *   GET <api>/preview/<secret>/images/<p>  a picture of the drafts (one uploaded with the draft)
+ *
+ * A link that expired or was revoked answers 410 Gone, saying which and when; one that never
+ * existed, 404. Every answer is `noindex` (header and meta tag) and never cached: a preview is
+ * not part of the site, and a revoked link must stop showing the draft at once. The page sends no
+ * Referer, so the secret in its address does not travel with a click on a link inside the draft.
+ * The other pages' drafts are never sent: a link shows its own page and nothing else unpublished.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type AdminAssets, adminAssetsOf } from '../../admin/page.ts';
+import { escapeHtml } from '../../notify/compose.ts';
+import { listImages, readContentFile } from '../contentStore.ts';
+import { registerImageServe } from '../imageServe.ts';
+import { siteTimeZone } from '../schedules/dueSchedules.ts';
+import { readSiteFiles } from '../siteFiles.ts';
+import type { PreviewLink, PreviewLinks } from './previewLinks.ts';
+
+export const PREVIEW_PAGE = '/preview';
+
+export const previewWords = {
+  title: 'Draft, not published',
+  loading: 'Loading the draft…',
+  unknown: 'There is no preview at this address. Check that the whole link was copied.',
+  goneTitle: 'This preview link no longer works',
+  expired: (when: string) => `It expired on ${when}.`,
+  revoked: (who: string, when: string) => `${who} revoked it on ${when}.`,
+  askAgain: 'Ask the person who sent it for a new link.',
+  pageGone: 'The page of this preview no longer exists: it may have been deleted.',
+};
+
+export interface PreviewRouteOptions {
+  links: PreviewLinks;
+  /** The published content (main): every page but the previewed one is shown as it is live. */
+  liveDir: string;
+  /** The drafts (the editor's folder): the previewed page's text, and its pictures. */
+  draftsDir: string;
+  /** Where the API lives (the site's /backend/api). */
+  apiPrefix: string;
+  clientDir?: string;
+}
+
+const NO_STORE = {
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+};
+
+/** A date and time as the site's people read them: "5 Dec 2026, 10:00" in the site's time zone. */
+function when(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  );
+}
+
+function shell(title: string, body: string, assets: AdminAssets | undefined, api?: string): string {
+  const head = assets
+    ? [
+        ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+        ...(api
+          ? [
+              ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+              ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+            ]
+          : []),
+      ].join('\n')
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+${api ? `<meta name="preview-api" content="${escapeHtml(api)}">\n` : ''}<title>${escapeHtml(title)}</title>
+${head}
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRouteOptions): void {
+  const { links, liveDir, draftsDir, apiPrefix } = options;
+  const assets = adminAssetsOf(app, options.clientDir);
+  const apiOf = (token: string) => `${apiPrefix}/preview/${token}`;
+
+  /** Why `link` stopped working, in words. */
+  const goneWords = (state: 'expired' | 'revoked', link: PreviewLink): string => {
+    const zone = siteTimeZone(liveDir);
+    return state === 'expired'
+      ? previewWords.expired(when(link.expiresAt, zone))
+      : previewWords.revoked(link.revokedBy ?? 'Someone', when(link.revokedAt ?? link.expiresAt, zone));
+  };
+
+  const page = (reply: FastifyReply, status: number, title: string, body: string, api?: string) =>
+    reply
+      .code(status)
+      .headers(NO_STORE)
+      .type('text/html; charset=utf-8')
+      .send(shell(title, body, assets(), api));
+
+  app.get(`${PREVIEW_PAGE}/:token`, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const found = await links.open(token);
+    if (found.state === 'unknown')
+      return page(
+        reply,
+        404,
+        previewWords.title,
+        `<main class="app"><h1>${previewWords.title}</h1><p>${previewWords.unknown}</p></main>`,
+      );
+    if (found.state !== 'open')
+      return page(
+        reply,
+        410,
+        previewWords.goneTitle,
+        `<main class="app"><h1>${previewWords.goneTitle}</h1><p>${escapeHtml(goneWords(found.state, found.link))}</p><p>${previewWords.askAgain}</p></main>`,
+      );
+    return page(
+      reply,
+      200,
+      previewWords.title,
+      `<div id="app"><main class="app"><p>${previewWords.loading}</p></main></div>`,
+      apiOf(token),
+    );
+  });
+
+  // The data and pictures: every request proves its link first.
+  const opened = new WeakMap<object, PreviewLink>();
+  app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        reply.headers(NO_STORE);
+        const { token } = request.params as { token: string };
+        const found = await links.open(token);
+        if (found.state === 'unknown') return reply.code(404).send({ message: previewWords.unknown });
+        if (found.state !== 'open')
+          return reply
+            .code(410)
+            .send({ message: `${goneWords(found.state, found.link)} ${previewWords.askAgain}` });
+        opened.set(request, found.link);
+      });
+      api.get('/', async (request, reply) => {
+        const link = opened.get(request);
+        if (!link) return reply.code(404).send({ message: previewWords.unknown });
+        const draft = readContentFile(draftsDir, link.file);
+        if (!draft) return reply.code(404).send({ message: previewWords.pageGone });
+        const { files } = readSiteFiles(liveDir);
+        files[link.file] = draft;
+        return {
+          file: link.file,
+          madeBy: link.madeBy,
+          expiresAt: link.expiresAt,
+          live: readContentFile(liveDir, link.file) !== undefined,
+          site: { files, images: listImages(draftsDir) },
+        };
+      });
+      registerImageServe(api, draftsDir);
+    },
+    { prefix: `${apiPrefix}/preview/:token` },
+  );
+}
