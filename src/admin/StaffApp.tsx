@@ -18,7 +18,8 @@ interface Props {
 }
 
 const canInbox = (s: SessionInfo) => s.staff.role === 'admin' || s.staff.role === 'inbox';
-const canContent = (s: SessionInfo) => s.staff.role === 'admin' || s.staff.role === 'content';
+const canContent = (s: SessionInfo) =>
+  s.staff.role === 'admin' || s.staff.role === 'content' || s.staff.role === 'publisher';
 
 /** The section the address asks for (#inbox, #content), if the account may see it. */
 function sectionFor(session: SessionInfo, hash: string): Section {
@@ -28,7 +29,12 @@ function sectionFor(session: SessionInfo, hash: string): Section {
   return canInbox(session) ? 'inbox' : 'content';
 }
 
-const ROLE_NAMES = { admin: 'administrator', content: 'content editor', inbox: 'inbox' } as const;
+const ROLE_NAMES = {
+  admin: 'administrator',
+  content: 'content editor',
+  publisher: 'publisher',
+  inbox: 'inbox',
+} as const;
 
 /** The staff area: the sign-in screen, then a shell with the sections the account's role allows. */
 export function StaffApp({ api, fetch: fetchFn, confirm = (m) => window.confirm(m) }: Props) {

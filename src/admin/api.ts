@@ -4,7 +4,7 @@
  * over (or never was) and is reported to `onSignedOut` so the app shows the sign-in screen.
  */
 
-export type Role = 'admin' | 'content' | 'inbox';
+export type Role = 'admin' | 'content' | 'publisher' | 'inbox';
 
 export interface StaffInfo {
   name: string;

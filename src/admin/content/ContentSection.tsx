@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
+import type { Role } from '../api.ts';
 import { ApiError, contentApi, type DraftGroup, type PageSummary, type SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import { DeletedPages } from './DeletedPages.tsx';
@@ -29,7 +30,7 @@ export interface ContentSectionProps {
   api: string;
   /** The session's CSRF token, sent as `X-CSRF-Token` on every POST/PUT/DELETE. */
   csrfToken: string;
-  staff: { name: string; email: string; role: 'admin' | 'content' | 'inbox' };
+  staff: { name: string; email: string; role: Role };
 }
 
 type Screen =

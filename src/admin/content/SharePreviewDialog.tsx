@@ -14,6 +14,9 @@ export const shareWords = {
   explain:
     'Anyone with the link sees this page’s saved draft, read only, without signing in, marked “Draft, not published”. Search engines never index it. Unsaved changes are not in it.',
   days: 'Link works for (days)',
+  reviewer: 'Who reviews it (optional)',
+  reviewerHint:
+    'With a name, the link shows Approve and Request changes, recorded under that name. Publishing stays with a publisher.',
   make: 'Make link',
   made: 'Preview link (shown once: copy it now)',
   copy: 'Copy link',
@@ -22,7 +25,7 @@ export const shareWords = {
   working: 'Links that work now',
   none: 'No link to this page works now.',
   linkLine: (l: PreviewLink) =>
-    `Made by ${l.madeBy}, ${dateTimeText(l.madeAt)}; works until ${dateTimeText(l.expiresAt)}.`,
+    `${l.reviewer ? `For ${l.reviewer}. ` : ''}Made by ${l.madeBy}, ${dateTimeText(l.madeAt)}; works until ${dateTimeText(l.expiresAt)}.`,
   revoke: 'Revoke',
   revoked: 'Revoked: the link stops working at once.',
   close: 'Close',
@@ -31,17 +34,22 @@ export const shareWords = {
 export function SharePreviewDialog({
   file,
   client,
+  reviewRequired = false,
   onClose,
 }: {
   file: string;
   client: ContentApi;
+  /** Review is on (CONTENT_REVIEW): a link may name who reviews it, and carry their decision. */
+  reviewRequired?: boolean;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const daysId = useId();
   const madeId = useId();
+  const reviewerId = useId();
   const [days, setDays] = useState('7');
+  const [reviewer, setReviewer] = useState('');
   const [links, setLinks] = useState<PreviewLink[] | null>(null);
   const [made, setMade] = useState<{ id: number; href: string } | null>(null);
   const [note, setNote] = useState('');
@@ -78,7 +86,11 @@ export function SharePreviewDialog({
 
   const make = () =>
     run(async () => {
-      const { link, address } = await client.makePreviewLink(file, Number(days));
+      const { link, address } = await client.makePreviewLink(
+        file,
+        Number(days),
+        reviewer.trim() || undefined,
+      );
       setMade({ id: link.id, href: new URL(address, window.location.origin).href });
     });
 
@@ -113,6 +125,25 @@ export function SharePreviewDialog({
           value={days}
           onChange={(e) => setDays(e.target.value)}
         />{' '}
+        {reviewRequired && (
+          <p>
+            <label htmlFor={reviewerId}>{shareWords.reviewer}</label>
+            <br />
+            <input
+              id={reviewerId}
+              type="text"
+              maxLength={80}
+              autoComplete="off"
+              aria-describedby={`${reviewerId}-hint`}
+              value={reviewer}
+              onChange={(e) => setReviewer(e.target.value)}
+            />
+            <br />
+            <span id={`${reviewerId}-hint`} className={styles.status}>
+              {shareWords.reviewerHint}
+            </span>
+          </p>
+        )}
         <button type="submit" className={styles.primary} disabled={busy}>
           {shareWords.make}
         </button>

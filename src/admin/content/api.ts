@@ -230,8 +230,15 @@ export interface ContentApi {
   releases(): Promise<{ releases: PublishedRelease[] }>;
   /** The page's preview links that still work, newest first. */
   previewLinks(file: string): Promise<PreviewLink[]>;
-  /** A new preview link to the page's draft, working for `days` days; `address` is shown once. */
-  makePreviewLink(file: string, days: number): Promise<{ link: PreviewLink; address: string }>;
+  /**
+   * A new preview link to the page's draft, working for `days` days; `address` is shown once. With
+   * review on, `reviewer` names who may approve or ask for changes from it.
+   */
+  makePreviewLink(
+    file: string,
+    days: number,
+    reviewer?: string,
+  ): Promise<{ link: PreviewLink; address: string }>;
   /** Stops a preview link working at once. */
   revokePreviewLink(id: number): Promise<void>;
 }
@@ -243,6 +250,8 @@ export interface PreviewLink {
   madeBy: string;
   madeAt: string;
   expiresAt: string;
+  /** With review on: who may approve or ask for changes from the link (null: nobody, look only). */
+  reviewer: string | null;
 }
 
 /** A picture uploaded (with its size) or deleted. */
@@ -340,7 +349,8 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     releases: () => call<{ releases: PublishedRelease[] }>('GET', '/releases'),
     previewLinks: async (file) =>
       (await call<{ links: PreviewLink[] }>('GET', `/preview-links${q({ file })}`)).links,
-    makePreviewLink: (file, days) => call('POST', '/preview-links', { file, days }),
+    makePreviewLink: (file, days, reviewer) =>
+      call('POST', '/preview-links', { file, days, ...(reviewer && { reviewer }) }),
     revokePreviewLink: async (id) => {
       await call('POST', '/preview-links/revoke', { id });
     },
