@@ -33,10 +33,12 @@ import {
 import type { RateLimits } from './config.ts';
 import { registerContentApi } from './editor/api.ts';
 import { registerPreviewRoutes } from './editor/preview/previewRoutes.ts';
+import { nameOfFile } from './editor/review/reviewRoutes.ts';
 import { editorOptions } from './editor/serverOptions.ts';
 import { registerHealth } from './health.ts';
 import { registerJsonParser } from './jsonBody.ts';
 import { Notifier, type NotifierOptions } from './notify/notifier.ts';
+import { reviewMail } from './notify/reviewMail.ts';
 import { postgresRateLimitStore } from './rateLimit/postgresStore.ts';
 import { postponeIdleClose } from './shutdown.ts';
 import { registerStaffAuth, requireRole } from './staff/guard.ts';
@@ -198,7 +200,16 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
     now,
     afterInsert: () => notifier?.kick(),
   });
-  if (options.mail && notifyForms.size) notifier = new Notifier(repo, options.mail, app.log, db);
+  // The outbox's emails: the forms' notifications, and each submission for review (whose
+  // composer is known once the content API exists, below).
+  let reviewMailOf: NotifierOptions['review'];
+  if (options.mail)
+    notifier = new Notifier(
+      repo,
+      { ...options.mail, review: (id) => reviewMailOf?.(id) ?? Promise.resolve(undefined) },
+      app.log,
+      db,
+    );
   app.addHook('onClose', async () => {
     await notifier?.stop();
     await db.close();
@@ -306,7 +317,25 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
   );
   registerAdminPage(app, `${apiPrefix}/admin`, () => sessions.enabled(), options.clientDir);
   // The visual editor's content API (server/editor/api.ts).
-  const content = editorOptions(app, requireRole('content'), options.clientDir, db);
+  // Content editors and publishers (who also approve and publish when review is on).
+  const content = editorOptions(app, requireRole('content', 'publisher'), options.clientDir, db, {
+    enabled: notifier !== undefined,
+    kick: () => notifier?.kick(),
+  });
+  const { reviews } = content;
+  if (reviews)
+    reviewMailOf = (id) =>
+      reviewMail(
+        {
+          store: db,
+          reviews,
+          names: (files) =>
+            files.map((f) => nameOfFile(f, content.contentDir, content.liveDir ?? content.contentDir)),
+          ...(options.mail?.inboxUrl && { staffUrl: options.mail.inboxUrl }),
+          ...(admin.adminEmail && { adminEmail: admin.adminEmail }),
+        },
+        id,
+      );
   await app.register(registerContentApi, { prefix: `${apiPrefix}/admin/content`, ...content });
   // Preview links open a page's draft without an account (server/editor/preview/).
   if (content.previews)
@@ -316,6 +345,8 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
       draftsDir: content.contentDir,
       apiPrefix,
       ...(options.clientDir && { clientDir: options.clientDir }),
+      ...(content.reviews && content.drafts && { reviews: content.reviews }),
+      reviewRequired: Boolean(content.reviewRequired),
     });
   // The release of the build served now: Publish swaps builds, so it is looked up on each probe.
   registerHealth(app, db, apiPrefix, () => {

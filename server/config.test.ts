@@ -197,7 +197,7 @@ describe('TRUST_PROXY with HOST', () => {
 
   it('reads TRUST_PROXY_FIREWALLED as 1 or 0 only', () => {
     expect(() => loadConfig({ TRUST_PROXY_FIREWALLED: 'maybe' })).toThrow(
-      'TRUST_PROXY_FIREWALLED must be 1 or 0, got "maybe".',
+      'TRUST_PROXY_FIREWALLED must be 1 or 0 (or on / off), got "maybe".',
     );
     expect(loadConfig({ TRUST_PROXY_FIREWALLED: '0' }).trustProxyFirewalled).toBe(false);
   });
@@ -235,7 +235,7 @@ describe('STAFF_2FA_ROLES', () => {
 
   it('refuses a name that is no role', () => {
     expect(() => loadConfig({ STAFF_2FA_ROLES: 'admin,boss' })).toThrow(
-      'STAFF_2FA_ROLES takes roles among admin, content, inbox (or none), comma-separated; "boss" is not one.',
+      'STAFF_2FA_ROLES takes roles among admin, content, publisher, inbox (or none), comma-separated; "boss" is not one.',
     );
   });
 
@@ -259,5 +259,16 @@ describe('SCHEDULE_CLOCK', () => {
       expect(() => loadConfig({ SCHEDULE_CLOCK: value })).toThrow(
         `SCHEDULE_CLOCK is "${value}", which is not a date and time with its offset: write it as 2027-03-01T09:00:00+05:30.`,
       );
+  });
+});
+
+describe('CONTENT_REVIEW', () => {
+  it('is off unless switched on, and refuses a word that is not on or off', () => {
+    expect(loadConfig({}).contentReview).toBe(false);
+    expect(loadConfig({ CONTENT_REVIEW: 'on' }).contentReview).toBe(true);
+    expect(loadConfig({ CONTENT_REVIEW: 'off' }).contentReview).toBe(false);
+    expect(() => loadConfig({ CONTENT_REVIEW: 'required' })).toThrow(
+      'CONTENT_REVIEW must be 1 or 0 (or on / off), got "required".',
+    );
   });
 });

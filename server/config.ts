@@ -51,6 +51,12 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
       'The branch of CONTENT_REMOTE the site is published from: Publish takes drafts there and builds it (saves go to its drafts branch, "Where drafts live").',
   },
   {
+    name: 'CONTENT_REVIEW',
+    default: 'off',
+    description:
+      'on: review before publishing. Content editors submit their drafts for review; an account with the role publisher (or admin) approves, which publishes, or asks for changes with a comment, and the publishers are emailed each submission (with SMTP_URL). A server setting, so no content account can switch it off. off: content editors publish themselves.',
+  },
+  {
     name: 'SCHEDULE_CLOCK',
     default: '(unset)',
     description:
@@ -181,7 +187,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
     name: 'STAFF_2FA_ROLES',
     default: DEFAULT_TWO_STEP_ROLES.join(','),
     description:
-      'Comma-separated staff roles (admin, content, inbox) that must use two-step sign-in (an authenticator app): an account of such a role without it sets it up at its next sign-in before it can do anything else. `none`: nobody must (everyone may).',
+      'Comma-separated staff roles (admin, content, publisher, inbox) that must use two-step sign-in (an authenticator app): an account of such a role without it sets it up at its next sign-in before it can do anything else. `none`: nobody must (everyone may).',
   },
   {
     name: 'RETENTION_MONTHS_APPLICATIONS',
@@ -219,6 +225,8 @@ export interface ServerConfig {
   contentBranch: string;
   /** SCHEDULE_CLOCK: the fixed moment the schedules take as now (tests, rehearsals). */
   scheduleClock?: Date;
+  /** CONTENT_REVIEW=on: content editors submit for review, publishers publish. */
+  contentReview: boolean;
   dataDir: string;
   databaseUrl?: string;
   trustProxy: boolean | number | string[];
@@ -324,7 +332,7 @@ function yesNo(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   if (!raw) return fallback;
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new Error(`${name} must be 1 or 0, got "${env[name]}".`);
+  throw new Error(`${name} must be 1 or 0 (or on / off), got "${env[name]}".`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -341,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(env.CONTENT_REMOTE?.trim() && { contentRemote: env.CONTENT_REMOTE.trim() }),
     contentBranch: env.CONTENT_BRANCH?.trim() || 'main',
     ...(scheduleClock(env) && { scheduleClock: scheduleClock(env) }),
+    contentReview: yesNo(env, 'CONTENT_REVIEW', false),
     dataDir: resolve(env.DATA_DIR, 'data'),
     ...(databaseUrl && { databaseUrl }),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -105,7 +105,7 @@ export async function adminApi(
   });
 
   // Who may call what (every route below names its roles; 'admin' always passes).
-  const signedIn = requireRole('admin', 'content', 'inbox');
+  const signedIn = requireRole('admin', 'content', 'publisher', 'inbox');
   const inbox = requireRole('inbox');
   const paramForm = requireForm((request) => (request.params as { form?: string }).form);
   const queryForm = requireForm((request) => (request.query as { form?: string }).form);

@@ -27,6 +27,8 @@
  *   GET  /drafts, POST /discard (drafts/draftRoutes.ts); /pages gives each page's `draft` too
  *   GET  /deleted, POST /restore-deleted (deletedPages.ts); POST /take-down {delete: true} deletes
  *   GET/POST /preview-links, POST /preview-links/revoke (preview/previewLinkRoutes.ts)
+ *   GET/POST /reviews, GET /reviews/:id/changes, POST /reviews/:id/approve and
+ *                   /request-changes (review/reviewRoutes.ts); /pages gives each page's `review`
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
@@ -53,6 +55,8 @@ import type { PreviewLinks } from './preview/previewLinks.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import { registerPutBackRoute } from './putBackRoute.ts';
 import type { ReleaseLog } from './releaseLog.ts';
+import { registerReviewRoutes, reviewFlags, reviewRouteMessages } from './review/reviewRoutes.ts';
+import { OPEN_STATES, type Reviews } from './review/reviews.ts';
 import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
 import { readSiteFiles } from './siteFiles.ts';
 import { siteProblem } from './siteProblem.ts';
@@ -87,6 +91,10 @@ export interface ContentApiOptions {
   previews?: PreviewLinks;
   /** The published content (main), when `contentDir` is the drafts; the preview links read it. */
   liveDir?: string;
+  /** Review before publishing (review/reviews.ts); with drafts only. */
+  reviews?: Reviews;
+  /** CONTENT_REVIEW=on: content accounts submit for review, publishers publish. */
+  reviewRequired?: boolean;
 }
 
 export const contentMessages = {
@@ -106,6 +114,16 @@ function titleOf(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A page waiting in a review, in the page list. */
+interface PageReview {
+  id: number;
+  state: 'in-review' | 'changes-requested';
+  by: string;
+  at: string;
+  comment: string | null;
+  commentBy: string | null;
 }
 
 /** A page's draft in the page list: what changed, by whom and when, and how many other files share it. */
@@ -229,6 +247,29 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     return states;
   };
 
+  /** Each file waiting in a review: who submitted it and when, and a request for changes. */
+  const reviewStates = async (): Promise<Map<string, PageReview>> => {
+    const states = new Map<string, PageReview>();
+    if (!options.drafts || !options.reviews) return states;
+    for (const review of await options.reviews.list(0)) {
+      if (!OPEN_STATES.includes(review.state)) continue;
+      const asked =
+        review.state === 'changes-requested'
+          ? review.events.findLast((e) => e.kind === 'changes-requested')
+          : undefined;
+      for (const file of review.files)
+        states.set(file, {
+          id: review.id,
+          state: review.state as PageReview['state'],
+          by: review.submittedBy,
+          at: review.submittedAt,
+          comment: asked?.comment ?? null,
+          commentBy: asked?.by ?? null,
+        });
+    }
+    return states;
+  };
+
   app.get('/site', async () => {
     await caughtUp();
     const { files, problems } = readFiles();
@@ -253,6 +294,7 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     // One git call for every page's last change (the list has about 30 pages).
     const changes = await history.lastChanges('pages', listed);
     const drafts = await draftStates();
+    const inReview = await reviewStates();
     const pages = listed.sort().map((file) => {
       const problem = problems.find((p) => p.file === file)?.message;
       const data = problem ? null : parsedPage(files[file]?.text ?? '');
@@ -260,6 +302,7 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
         ...pageEntryOf(file, data, schemas),
         lastChange: changes.get(file) ?? null,
         draft: drafts.get(file) ?? null,
+        review: inReview.get(file) ?? null,
         ...(problem && { problem }),
       };
     });
@@ -413,13 +456,27 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   // Deleted pages, and bringing one back from the history (deletedPages.ts).
   registerDeletedRoutes(app, { contentDir: root, history, author: options.author, locked, fileFrom });
   await registerImageRoutes(app, { contentDir: root, history, author: options.author, locked });
-  registerPublishRoutes(app, options.publisher, options.author, options.releaseLog);
-  registerDraftRoutes(app, options.drafts, options.author);
+  const reviewRequired = Boolean(options.reviewRequired && options.drafts && options.reviews);
+  registerPublishRoutes(app, options.publisher, options.author, options.releaseLog, (request) =>
+    reviewFlags(reviewRequired, request).mayPublish ? undefined : reviewRouteMessages.submitInstead,
+  );
+  registerDraftRoutes(app, options.drafts, options.author, (request) => reviewFlags(reviewRequired, request));
   if (options.previews)
     registerPreviewLinkRoutes(app, {
       links: options.previews,
       author: options.author,
       fileFrom,
       exists: (file) => readContentFile(root, file) !== undefined,
+      reviewRequired,
+    });
+  if (options.drafts && options.reviews)
+    registerReviewRoutes(app, {
+      reviews: options.reviews,
+      drafts: options.drafts,
+      ...(options.publisher && { publisher: options.publisher }),
+      required: reviewRequired,
+      author: options.author,
+      liveDir: options.liveDir ?? root,
+      draftsDir: root,
     });
 }

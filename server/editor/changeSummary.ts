@@ -260,3 +260,39 @@ export function commitMessage(summary: ChangeSummary): string {
 export function fieldName(file: string, data: unknown, path: readonly Segment[]): string {
   return named(file, data, data, { kind: 'changed', path: [...path] }).full;
 }
+
+/** A field that differs between two versions, for people: its label, and its words before and after. */
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** The plain words of a value for a side-by-side table (whole, not cut as in a commit line). */
+function wholeWords(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (isObject(value)) return itemName(value) ?? '(a group of fields)';
+  if (Array.isArray(value)) return `(${value.length} item${value.length === 1 ? '' : 's'})`;
+  return String(value);
+}
+
+/**
+ * Each field a draft changes against the live version (a review shows them), named by the form's
+ * labels: "Heading in Page hero", old words, new words. A new page or a deleted one is one line.
+ */
+export function fieldChanges(
+  file: string,
+  liveText: string | undefined,
+  draftText: string | undefined,
+): FieldChange[] {
+  if (draftText === undefined) return [{ field: 'The whole page', before: 'On the site', after: 'Deleted' }];
+  const after = parse(draftText) as unknown;
+  if (liveText === undefined)
+    return [{ field: 'The whole page', before: 'Not on the site', after: 'New page' }];
+  const before = parse(liveText) as unknown;
+  return changesBetween(before, after).map((change) => ({
+    field: named(file, before, after, change).full,
+    before: wholeWords(change.before),
+    after: change.kind === 'removed' ? '(removed)' : wholeWords(change.after),
+  }));
+}

@@ -473,9 +473,13 @@ export function registerPublishRoutes(
   publisher: Publisher | undefined,
   author: (request: FastifyRequest) => Person,
   log?: ReleaseLog,
+  /** With review on, a content account submits instead (review/reviewRoutes.ts): 403 and why. */
+  refuse?: (request: FastifyRequest) => string | undefined,
 ): void {
   app.get('/publish', async () => publisher?.state() ?? DEV_PUBLISH);
   app.post('/publish', async (request, reply) => {
+    const refusal = refuse?.(request);
+    if (refusal) return reply.code(403).send({ message: refusal });
     if (!publisher) return DEV_PUBLISH;
     // {files}: publish the drafts holding these files; no body: every draft.
     const body = request.body as { files?: unknown } | undefined;

@@ -27,6 +27,7 @@ import { PreviewLinks } from './preview/previewLinks.ts';
 import { SitePublisher } from './publish.ts';
 import { advisoryLock, publishLock } from './publishLock.ts';
 import { ReleaseLog } from './releaseLog.ts';
+import { Reviews } from './review/reviews.ts';
 import { ScheduleRunner } from './schedules/runSchedules.ts';
 import { prepareClone, SharedRepository } from './sharedRepository.ts';
 
@@ -35,12 +36,16 @@ export function editorOptions(
   guard: onRequestHookHandler,
   clientDir: string | undefined,
   store: Db,
-  contentDir?: string,
+  /** Review's emails: whether the server sends mail, and how to tell its notifier to look. */
+  mail: { enabled: boolean; kick: () => void } = { enabled: false, kick: () => undefined },
 ): ContentApiOptions {
   const releaseLog = new ReleaseLog(store);
+  // Review before publishing (CONTENT_REVIEW); each submission emails the publishers when the
+  // server sends mail (server/notify/reviewMail.ts).
+  const reviews = new Reviews(store, { notify: mail.enabled, afterSubmit: mail.kick });
   const exclusive = publishLock(store);
   const config = loadConfig();
-  contentDir ??= config.contentDir;
+  const contentDir = config.contentDir;
   const { contentRemote, contentBranch } = config;
   // With CONTENT_REMOTE, the content folder is a clone of the repository the instances share.
   if (contentRemote) prepareClone(contentDir, contentRemote, contentBranch);
@@ -62,8 +67,21 @@ export function editorOptions(
         served: () => app.servedSite,
         // The forms accept the service types and open positions of the build just published.
         follow: (facts) => app.followPublishedForms?.(facts),
-        // Every Publish, with who pressed it, in the database the instances share.
-        record: (entry) => releaseLog.record(entry),
+        // Every Publish, with who pressed it, in the database the instances share; then the
+        // reviews it published (or, failed, left waiting) move on.
+        record: async (entry) => {
+          await releaseLog.record(entry);
+          // Not awaited: the switch to the new release does not wait for the reviews.
+          if (drafts)
+            void drafts
+              .groups()
+              .then((groups) =>
+                reviews.afterPublish(new Set(groups.flatMap((g) => g.files.map((f) => f.file))), entry.by),
+              )
+              .catch((error: unknown) =>
+                app.log.warn({ err: error }, 'The reviews could not be updated after a Publish'),
+              );
+        },
         // One build at a time across the instances sharing a PostgreSQL database.
         ...(exclusive && { exclusive }),
         // What every instance saved, not only this one.
@@ -139,6 +157,8 @@ export function editorOptions(
     ...(publisher && { publisher }),
     previews: new PreviewLinks(store),
     liveDir: contentDir,
+    reviews,
+    reviewRequired: config.contentReview,
   };
 }
 

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { createServer as createNetServer, type Socket } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { SHUTDOWN_TIMEOUT_MS } from '../shutdown.ts';
 import type { Repository } from '../storage/repository.ts';
 import {
@@ -12,54 +11,7 @@ import {
 } from '../testSupport.ts';
 import { composeMail, cvFileName, escapeHtml } from './compose.ts';
 import { NOTIFIER_DEFAULTS, Notifier } from './notifier.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/**
- * A real SMTP server on 127.0.0.1 (port 0 unless given), collecting what it receives in full
- * (`received`) and counting the messages it began to receive (`started`). `onRcpt` runs before
- * each recipient is accepted.
- */
-async function startSmtp(port = 0, onRcpt?: () => Promise<void>) {
-  const received: Received[] = [];
-  const counts = { started: 0 };
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      (onRcpt?.() ?? Promise.resolve()).then(() => callback(), callback);
-    },
-    onData(stream, session, callback) {
-      counts.started++;
-      // A message cut off before its end is destroyed by smtp-server, never 'end'ed.
-      stream.on('error', () => {});
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('latin1'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  const address = smtp.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    port: address.port,
-    received,
-    counts,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
+import { startSmtp } from './smtpTestSupport.ts';
 
 /** A port nothing listens on (the mail server "down"). */
 async function freePort(): Promise<number> {

@@ -27,9 +27,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { REVIEW_OUTBOX } from '../editor/review/reviews.ts';
 import type { Db } from '../storage/db.ts';
 import type { FormName, OutboxItem, Repository } from '../storage/repository.ts';
-import { composeMail } from './compose.ts';
+import { composeMail, type Mail } from './compose.ts';
 
 export interface NotifierOptions {
   smtpUrl: string;
@@ -52,6 +53,11 @@ export interface NotifierOptions {
   stopGraceMs?: number;
   /** Emails sent at the same time (each on its own SMTP connection). */
   concurrency?: number;
+  /**
+   * The email of a submission for review (outbox form "review", server/notify/reviewMail.ts):
+   * its recipients and message, or undefined when there is nobody to send it to.
+   */
+  review?: (eventId: number) => Promise<{ to: string; mail: Mail } | undefined>;
 }
 
 export const NOTIFIER_DEFAULTS = {
@@ -92,7 +98,8 @@ export function messageIdOf(item: Pick<OutboxItem, 'id' | 'form' | 'submissionId
 }
 
 export class Notifier {
-  private readonly o: Required<Omit<NotifierOptions, 'inboxUrl'>> & { inboxUrl?: string };
+  private readonly o: Required<Omit<NotifierOptions, 'inboxUrl' | 'review'>> &
+    Pick<NotifierOptions, 'inboxUrl' | 'review'>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -230,15 +237,23 @@ export class Notifier {
     });
   }
 
-  private async deliver(item: OutboxItem): Promise<Outcome> {
+  /** The recipients and message of an outbox row; undefined when it is no longer to be sent. */
+  private async compose(item: OutboxItem): Promise<{ to: string; mail: Mail } | undefined> {
+    if (item.form === REVIEW_OUTBOX) return this.o.review?.(item.submissionId);
     const to = this.o.recipients[item.form];
     const row = await this.repo.get(item.form, item.submissionId);
-    if (!to || !row) {
+    if (!to || !row) return undefined;
+    const cv = item.form === 'application' ? await this.repo.getCv(item.submissionId) : undefined;
+    return { to, mail: composeMail(row, cv, this.o.inboxUrl) };
+  }
+
+  private async deliver(item: OutboxItem): Promise<Outcome> {
+    const composed = await this.compose(item);
+    if (!composed) {
       await this.repo.dropNotification(item.id);
       return 'dropped';
     }
-    const cv = item.form === 'application' ? await this.repo.getCv(item.submissionId) : undefined;
-    const mail = composeMail(row, cv, this.o.inboxUrl);
+    const { to, mail } = composed;
     let erased = false;
     const transport = this.transportFor(async () => {
       erased = !(await this.repo.notificationPending(item.id));

@@ -14,12 +14,13 @@ const ADMIN_PASSWORD = 'the first administrator password';
 let server: TestServer;
 let accounts: StaffAccounts;
 
-const WHO = ['firstAdmin', 'admin', 'content', 'inbox', 'inboxContact'] as const;
+const WHO = ['firstAdmin', 'admin', 'content', 'publisher', 'inbox', 'inboxContact'] as const;
 type Who = (typeof WHO)[number];
 const EMAIL: Record<Who, string> = {
   firstAdmin: 'boss@example.com',
   admin: 'admin@example.com',
   content: 'writer@example.com',
+  publisher: 'pat@example.com',
   inbox: 'sales@example.com',
   inboxContact: 'front-desk@example.com',
 };
@@ -74,6 +75,7 @@ beforeAll(async () => {
   accounts = new StaffAccounts(server.db, { hashParams: FAST });
   await accounts.add({ email: EMAIL.admin, name: 'Asha Admin', role: 'admin', password: PASSWORD });
   await accounts.add({ email: EMAIL.content, name: 'Wen Writer', role: 'content', password: PASSWORD });
+  await accounts.add({ email: EMAIL.publisher, name: 'Pat Publisher', role: 'publisher', password: PASSWORD });
   await accounts.add({ email: EMAIL.inbox, name: 'Sam Sales', role: 'inbox', password: PASSWORD });
   await accounts.add({
     email: 'FRONT-DESK@example.com',
@@ -117,16 +119,18 @@ const all = (status: number): Record<Who, number> => ({
   firstAdmin: status,
   admin: status,
   content: status,
+  publisher: status,
   inbox: status,
   inboxContact: status,
 });
-/** The inbox roles: all forms for admin and inbox, none for content, one for inboxContact. */
+/** The inbox roles: all forms for admin and inbox, none for content or publisher, one for inboxContact. */
 const inboxRoute = (contactToo: boolean): Record<Who, number> => ({
   ...all(A),
   content: F,
+  publisher: F,
   inboxContact: contactToo ? A : F,
 });
-/** The content API: the content and admin roles get `status`, the inbox roles 403. */
+/** The content API: the content, publisher and admin roles get `status`, the inbox roles 403. */
 const contentRoute = (status: number): Record<Who, number> => ({
   ...all(status),
   inbox: F,

@@ -4,7 +4,7 @@
  */
 import { FORMS, type FormName } from '../storage/repository.ts';
 
-export const ROLES = ['admin', 'content', 'inbox'] as const;
+export const ROLES = ['admin', 'content', 'publisher', 'inbox'] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface Staff {
@@ -26,9 +26,9 @@ export const isRole = (v: unknown): v is Role =>
 export const isFormName = (v: unknown): v is FormName =>
   typeof v === 'string' && (FORMS as readonly string[]).includes(v);
 
-/** The forms whose submissions this person may read and change (none for a content editor). */
+/** The forms whose submissions this person may read and change (none for content editors and publishers). */
 export function formsOf(staff: Staff): FormName[] {
-  if (staff.role === 'content') return [];
+  if (staff.role === 'content' || staff.role === 'publisher') return [];
   return staff.role === 'inbox' && staff.forms ? FORMS.filter((f) => staff.forms?.includes(f)) : [...FORMS];
 }
 

@@ -145,6 +145,34 @@ export interface PreviewLinkTable {
   expires_at: ColumnType<Date | string, string, string>;
   revoked_by_name: string | null;
   revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** With review on: who may approve or ask for changes from the link, by name. */
+  reviewer: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A change submitted for review (server/editor/review/reviews.ts). */
+export interface ReviewTable {
+  id: Generated<number>;
+  /** JSON: the content files of the draft under review. */
+  files: string;
+  /** 'in-review' | 'changes-requested' | 'approved' | 'published' | 'withdrawn' */
+  state: string;
+  submitted_by_name: string;
+  submitted_by_email: string;
+  submitted_at: ColumnType<Date | string, string, string>;
+  note: string | null;
+}
+
+/** One step of a review, with who and when (a decision from a preview link: `via`, no email). */
+export interface ReviewEventTable {
+  id: Generated<number>;
+  review_id: number | null;
+  file: string | null;
+  kind: string;
+  by_name: string;
+  by_email: string | null;
+  via: string | null;
+  comment: string | null;
+  at: ColumnType<Date | string, string, string>;
 }
 
 /** An authenticator app of one staff email (server/staff/twoStep.ts). */
@@ -177,6 +205,8 @@ export interface Database {
   release_blobs: ReleaseBlobTable;
   release_builds: ReleaseBuildTable;
   preview_links: PreviewLinkTable;
+  reviews: ReviewTable;
+  review_events: ReviewEventTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -267,6 +267,48 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('preview_links').ifExists().execute();
       },
     },
+    '0009_reviews': {
+      // Review before publishing (server/editor/review/): a change submitted for review, and every
+      // step of it (submitted, approved, changes asked for, published; decisions from a preview
+      // link by name), with who and when. A preview link may name who reviews from it.
+      async up(db: AnyDb) {
+        const time = pg ? 'timestamptz' : 'text';
+        await db.schema
+          .createTable('reviews')
+          .addColumn('id', pg ? 'serial' : 'integer', (c) =>
+            pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          // JSON: the content files of the draft under review.
+          .addColumn('files', text, (c) => c.notNull())
+          .addColumn('state', text, (c) => c.notNull())
+          .addColumn('submitted_by_name', text, (c) => c.notNull())
+          .addColumn('submitted_by_email', text, (c) => c.notNull())
+          .addColumn('submitted_at', time, (c) => c.notNull())
+          .addColumn('note', text)
+          .execute();
+        await db.schema
+          .createTable('review_events')
+          .addColumn('id', pg ? 'serial' : 'integer', (c) =>
+            pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('review_id', 'integer')
+          .addColumn('file', text)
+          .addColumn('kind', text, (c) => c.notNull())
+          .addColumn('by_name', text, (c) => c.notNull())
+          .addColumn('by_email', text)
+          .addColumn('via', text)
+          .addColumn('comment', text)
+          .addColumn('at', time, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('review_events_review').on('review_events').column('review_id').execute();
+        await db.schema.alterTable('preview_links').addColumn('reviewer', text).execute();
+      },
+      async down(db: AnyDb) {
+        await db.schema.alterTable('preview_links').dropColumn('reviewer').execute();
+        await db.schema.dropTable('review_events').ifExists().execute();
+        await db.schema.dropTable('reviews').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -95,7 +95,8 @@ export interface InboxPage {
 /** A notification waiting in the outbox. */
 export interface OutboxItem {
   id: number;
-  form: FormName;
+  /** The form of the submission, or "review" for a submission for review (server/notify/reviewMail.ts). */
+  form: FormName | 'review';
   submissionId: number;
   attempts: number;
 }
@@ -427,7 +428,7 @@ export class Repository {
       .execute();
     return rows.map((r) => ({
       id: r.id,
-      form: r.form as FormName,
+      form: r.form as FormName | 'review',
       submissionId: r.submission_id,
       attempts: r.attempts,
     }));

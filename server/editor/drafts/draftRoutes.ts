@@ -1,7 +1,8 @@
 /**
  * The drafts routes of the content API (server/editor/api.ts registers them):
  *
- *   GET  /drafts   {enabled, drafts: [{files: [{file, change}], by, at}]}: every unpublished draft,
+ *   GET  /drafts   {enabled, drafts: [{files: [{file, change}], by, at}], review: {required,
+ *                  mayPublish}}: every unpublished draft,
  *                  newest first (enabled false: saves go straight to the content folder, as under
  *                  `npm run dev` or without git)
  *   POST /discard  {files} -> {files, commit}: the drafts holding these files return to what is
@@ -26,10 +27,13 @@ export function registerDraftRoutes(
   app: FastifyInstance,
   drafts: Drafts | undefined,
   author: (request: FastifyRequest) => Person,
+  /** Whether review is on, and whether this person may publish (review/reviewRoutes.ts). */
+  review?: (request: FastifyRequest) => { required: boolean; mayPublish: boolean },
 ): void {
-  app.get('/drafts', async () => ({
+  app.get('/drafts', async (request) => ({
     enabled: drafts !== undefined,
     drafts: drafts ? await drafts.groups() : [],
+    review: review?.(request) ?? { required: false, mayPublish: true },
   }));
   app.post('/discard', async (request, reply) => {
     const files = filesOf(request.body);

@@ -21,6 +21,8 @@ export interface PreviewLink {
   expiresAt: string;
   revokedBy: string | null;
   revokedAt: string | null;
+  /** With review on: who may approve or ask for changes from it, by name (null: look only). */
+  reviewer: string | null;
 }
 
 /** What opening a link finds. */
@@ -43,6 +45,7 @@ type Row = {
   expires_at: Date | string;
   revoked_by_name: string | null;
   revoked_at: Date | string | null;
+  reviewer: string | null;
 };
 
 const linkOf = (r: Row): PreviewLink => ({
@@ -53,6 +56,7 @@ const linkOf = (r: Row): PreviewLink => ({
   expiresAt: iso(r.expires_at),
   revokedBy: r.revoked_by_name,
   revokedAt: r.revoked_at === null ? null : iso(r.revoked_at),
+  reviewer: r.reviewer,
 });
 
 export class PreviewLinks {
@@ -61,11 +65,15 @@ export class PreviewLinks {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Makes a link to `file`'s draft, working for `days` days; returns it with its secret. */
+  /**
+   * Makes a link to `file`'s draft, working for `days` days (for `reviewer` to decide on, when
+   * given); returns it with its secret.
+   */
   async make(
     file: string,
     by: Person,
     days: number = PREVIEW_DAYS.default,
+    reviewer: string | null = null,
   ): Promise<PreviewLink & { token: string }> {
     const token = randomBytes(32).toString('base64url');
     const madeAt = new Date(this.now());
@@ -79,6 +87,7 @@ export class PreviewLinks {
         made_by_email: by.email,
         made_at: madeAt.toISOString(),
         expires_at: expiresAt.toISOString(),
+        reviewer,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -90,6 +99,7 @@ export class PreviewLinks {
       expiresAt: expiresAt.toISOString(),
       revokedBy: null,
       revokedAt: null,
+      reviewer,
       token,
     };
   }

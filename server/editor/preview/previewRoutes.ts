@@ -7,6 +7,8 @@
  *                                          with this one page's draft in place of its live text, so
  *                                          menus and cards show what Publish this page would give
  *   GET <api>/preview/<secret>/images/<p>  a picture of the drafts (one uploaded with the draft)
+ *   POST <api>/preview/<secret>/decision   {decision: approve | changes, comment?}: with review
+ *                                          on, the reviewer the link names decides, by name
  *
  * A link that expired or was revoked answers 410 Gone, saying which and when; one that never
  * existed, 404. Every answer is `noindex` (header and meta tag) and never cached: a preview is
@@ -17,8 +19,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type AdminAssets, adminAssetsOf } from '../../admin/page.ts';
 import { escapeHtml } from '../../notify/compose.ts';
+import { sameOrigin } from '../../staff/guard.ts';
+import { adminMessages } from '../../staff/messages.ts';
 import { listImages, readContentFile } from '../contentStore.ts';
 import { registerImageServe } from '../imageServe.ts';
+import type { Reviews } from '../review/reviews.ts';
 import { siteTimeZone } from '../schedules/dueSchedules.ts';
 import { readSiteFiles } from '../siteFiles.ts';
 import type { PreviewLink, PreviewLinks } from './previewLinks.ts';
@@ -34,6 +39,13 @@ export const previewWords = {
   revoked: (who: string, when: string) => `${who} revoked it on ${when}.`,
   askAgain: 'Ask the person who sent it for a new link.',
   pageGone: 'The page of this preview no longer exists: it may have been deleted.',
+  lookOnly: 'This link is for looking only: it names nobody to approve the change.',
+  badDecision: 'Send {"decision": "approve"} or {"decision": "changes", "comment": "…"}.',
+  commentNeeded: 'Say what should change: your comment is what the editor sees.',
+  recorded: (who: string, approve: boolean) =>
+    approve
+      ? `Thank you, ${who}: your approval is recorded. A publisher puts the page live.`
+      : `Thank you, ${who}: your request for changes is recorded and the editor sees it.`,
 };
 
 export interface PreviewRouteOptions {
@@ -45,6 +57,9 @@ export interface PreviewRouteOptions {
   /** Where the API lives (the site's /backend/api). */
   apiPrefix: string;
   clientDir?: string;
+  /** Review before publishing: a link naming a reviewer carries their Approve / Request changes. */
+  reviews?: Reviews;
+  reviewRequired?: boolean;
 }
 
 const NO_STORE = {
@@ -156,13 +171,34 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRout
         if (!draft) return reply.code(404).send({ message: previewWords.pageGone });
         const { files } = readSiteFiles(liveDir);
         files[link.file] = draft;
+        const reviewer = options.reviewRequired && options.reviews ? link.reviewer : null;
         return {
           file: link.file,
           madeBy: link.madeBy,
           expiresAt: link.expiresAt,
           live: readContentFile(liveDir, link.file) !== undefined,
           site: { files, images: listImages(draftsDir) },
+          review: reviewer
+            ? { reviewer, decisions: await options.reviews?.linkDecisions(link.file, reviewer) }
+            : null,
         };
+      });
+      // The named reviewer's decision: recorded by their name; it publishes nothing.
+      api.post('/decision', { bodyLimit: 8 * 1024 }, async (request, reply) => {
+        const link = opened.get(request);
+        if (!link) return reply.code(404).send({ message: previewWords.unknown });
+        if (!sameOrigin(request)) return reply.code(403).send({ message: adminMessages.origin });
+        const reviews = options.reviewRequired ? options.reviews : undefined;
+        if (!reviews || !link.reviewer) return reply.code(403).send({ message: previewWords.lookOnly });
+        const body = (request.body ?? {}) as { decision?: unknown; comment?: unknown };
+        if (body.decision !== 'approve' && body.decision !== 'changes')
+          return reply.code(400).send({ message: previewWords.badDecision });
+        const comment =
+          typeof body.comment === 'string' && body.comment.trim() ? body.comment.trim().slice(0, 2000) : null;
+        const approve = body.decision === 'approve';
+        if (!approve && !comment) return reply.code(400).send({ message: previewWords.commentNeeded });
+        await reviews.fromLink(link.file, link.reviewer, approve, comment);
+        return reply.code(201).send({ message: previewWords.recorded(link.reviewer, approve) });
       });
       registerImageServe(api, draftsDir);
     },

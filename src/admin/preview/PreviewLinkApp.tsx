@@ -11,6 +11,7 @@ import { dateTimeText } from '../content/kinds.ts';
 import { Preview } from '../content/Preview.tsx';
 import { parseSite } from '../content/previewContent.ts';
 import own from './PreviewLinkApp.module.css';
+import { type LinkDecision, ReviewerDecision } from './ReviewerDecision.tsx';
 
 export const previewLinkWords = {
   heading: 'Draft, not published',
@@ -27,6 +28,8 @@ interface PreviewData {
   madeBy: string;
   expiresAt: string;
   site: Pick<SiteFiles, 'files' | 'images'>;
+  /** With review on, a link that names its reviewer: their earlier decisions from it. */
+  review?: { reviewer: string; decisions: LinkDecision[] } | null;
 }
 
 type State = { loading: true } | { message: string } | { data: PreviewData };
@@ -73,10 +76,10 @@ export default function PreviewLinkApp({
         <p role="alert">{state.message}</p>
       </main>
     );
-  return <DraftPreview api={api} data={state.data} />;
+  return <DraftPreview api={api} data={state.data} fetchImpl={fetchImpl} />;
 }
 
-function DraftPreview({ api, data }: { api: string; data: PreviewData }) {
+function DraftPreview({ api, data, fetchImpl }: { api: string; data: PreviewData; fetchImpl: typeof fetch }) {
   const parsed = useMemo(
     () =>
       parseSite({ ...data.site, history: { enabled: false } }, (path) =>
@@ -99,6 +102,14 @@ function DraftPreview({ api, data }: { api: string; data: PreviewData }) {
           {previewLinkWords.heading}: <span className={own.title}>{title}</span>
         </h1>
         <p className={own.about}>{previewLinkWords.about(data.madeBy, dateTimeText(data.expiresAt))}</p>
+        {data.review && (
+          <ReviewerDecision
+            api={api}
+            reviewer={data.review.reviewer}
+            decisions={data.review.decisions}
+            fetchImpl={fetchImpl}
+          />
+        )}
       </header>
       <div className={own.preview}>
         <Preview

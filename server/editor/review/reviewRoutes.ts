@@ -1,0 +1,186 @@
+/**
+ * Review's routes of the content API (server/editor/api.ts registers them when the site has
+ * drafts; README, "Review before publishing"):
+ *
+ *   GET  /reviews                      {required, mayPublish, reviews}: open first, then the latest
+ *   POST /reviews                      {files, note?} -> 201 {review}: the drafts holding `files`
+ *                                      are submitted; 409 {message, review} when already waiting
+ *   GET  /reviews/:id/changes          {review, files: [{file, name, change, live, draft, fields}]}
+ *                                      the fields changed (old and new words) and both texts, so the
+ *                                      editor draws the live page beside the draft
+ *   POST /reviews/:id/approve          publisher or admin: approved, and published (202, the
+ *                                      Publish's state, as POST /publish answers)
+ *   POST /reviews/:id/request-changes  publisher or admin: {comment} -> {review}, back to its editor
+ *
+ * With review on (CONTENT_REVIEW=on), a content account cannot publish: POST /publish answers 403
+ * and says to submit. The setting lives on the server, so no content account can switch it off.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageNameOf, parsedPage } from '../../../src/content/pageEntry.ts';
+import type { Role } from '../../staff/types.ts';
+import { fieldChanges } from '../changeSummary.ts';
+import { readContentFile } from '../contentStore.ts';
+import { draftRouteMessages, filesOf } from '../drafts/draftRoutes.ts';
+import { type Drafts, draftMessages } from '../drafts/drafts.ts';
+import type { Person } from '../history.ts';
+import { type Publisher, publishMessages } from '../publish.ts';
+import { type Review, ReviewRefused, type Reviews, reviewMessages } from './reviews.ts';
+
+export const reviewRouteMessages = {
+  publishersOnly: 'Only a publisher or an administrator approves a change or sends it back.',
+  submitInstead: 'Review is on: submit this change for review, and a publisher publishes it.',
+  commentNeeded: 'Say what should change: the comment is what the editor sees.',
+  tooLong: (what: string, max: number) => `The ${what} is too long: keep it under ${max} characters.`,
+  noPublish: publishMessages.noServer,
+};
+
+const NOTE_MAX = 2000;
+
+/** May this person publish (or approve) when review is on? */
+export const maysPublish = (role: Role | undefined): boolean => role === 'publisher' || role === 'admin';
+
+export interface ReviewRouteOptions {
+  reviews: Reviews;
+  drafts: Drafts;
+  publisher?: Publisher;
+  /** CONTENT_REVIEW=on: content accounts submit, publishers publish. */
+  required: boolean;
+  author: (request: FastifyRequest) => Person;
+  /** The published content (what a change is compared with). */
+  liveDir: string;
+  /** The drafts folder. */
+  draftsDir: string;
+}
+
+const roleOf = (request: FastifyRequest): Role | undefined => request.staff?.role;
+
+/** A file's name for people: the page's own name, "Site settings", or the file. */
+export function nameOfFile(file: string, ...dirs: string[]): string {
+  if (file === 'site.yaml') return 'Site settings';
+  for (const dir of dirs) {
+    const text = readContentFile(dir, file)?.text;
+    if (text !== undefined) return pageNameOf(parsedPage(text)) ?? file;
+  }
+  return file;
+}
+
+/** What the request may do with review on or off: said in GET /drafts and GET /reviews. */
+export function reviewFlags(required: boolean, request: FastifyRequest) {
+  return { required, mayPublish: !required || maysPublish(roleOf(request)) };
+}
+
+export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteOptions): void {
+  const { reviews, drafts, publisher, required, author, liveDir, draftsDir } = options;
+  const named = (review: Review) => ({
+    ...review,
+    names: review.files.map((f) => nameOfFile(f, draftsDir, liveDir)),
+  });
+  const refused = (reply: FastifyReply, error: unknown) => {
+    if (!(error instanceof ReviewRefused)) throw error;
+    return reply
+      .code(error.status)
+      .send({ message: error.message, ...(error.review && { review: named(error.review) }) });
+  };
+  const reviewOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Review | undefined> => {
+    const id = Number((request.params as { id: string }).id);
+    const review = Number.isInteger(id) ? await reviews.get(id) : undefined;
+    if (!review) reply.code(404).send({ message: reviewMessages.noSuchReview });
+    return review;
+  };
+  const publishersOnly = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (maysPublish(roleOf(request))) return true;
+    reply.code(403).send({ message: reviewRouteMessages.publishersOnly });
+    return false;
+  };
+
+  app.get('/reviews', async (request) => ({
+    ...reviewFlags(required, request),
+    reviews: (await reviews.list()).map(named),
+  }));
+
+  app.post('/reviews', async (request, reply) => {
+    const files = filesOf(request.body);
+    if (!files) return reply.code(400).send({ message: draftRouteMessages.badFiles });
+    const rawNote = (request.body as { note?: unknown }).note;
+    const note = typeof rawNote === 'string' && rawNote.trim() ? rawNote.trim() : null;
+    if (note && note.length > NOTE_MAX)
+      return reply.code(400).send({ message: reviewRouteMessages.tooLong('note', NOTE_MAX) });
+    // The whole draft holding each file goes together (a page and its pictures, a move).
+    const groups = (await drafts.groups()).filter((g) => g.files.some((f) => files.includes(f.file)));
+    if (!groups.length) return reply.code(404).send({ message: draftMessages.nothing });
+    const all = [...new Set(groups.flatMap((g) => g.files.map((f) => f.file)))];
+    try {
+      return reply.code(201).send({ review: named(await reviews.submit(all, author(request), note)) });
+    } catch (error) {
+      return refused(reply, error);
+    }
+  });
+
+  app.get('/reviews/:id/changes', async (request, reply) => {
+    const review = await reviewOf(request, reply);
+    if (!review) return reply;
+    return {
+      review: named(review),
+      files: review.files.map((file) => {
+        const live = readContentFile(liveDir, file)?.text ?? null;
+        const draft = readContentFile(draftsDir, file)?.text ?? null;
+        let fields: ReturnType<typeof fieldChanges> = [];
+        try {
+          fields = fieldChanges(file, live ?? undefined, draft ?? undefined);
+        } catch {
+          // A picture, or a text that does not read as YAML: its change is the file itself.
+          fields = [
+            {
+              field: 'The file',
+              before: live === null ? '' : 'On the site',
+              after: draft === null ? 'Deleted' : 'Changed',
+            },
+          ];
+        }
+        return {
+          file,
+          name: nameOfFile(file, draftsDir, liveDir),
+          change: live === null ? 'new' : draft === null ? 'deleted' : 'changed',
+          live,
+          draft,
+          fields,
+        };
+      }),
+    };
+  });
+
+  app.post('/reviews/:id/approve', async (request, reply) => {
+    if (!publishersOnly(request, reply)) return reply;
+    const review = await reviewOf(request, reply);
+    if (!review) return reply;
+    if (!publisher) return reply.code(409).send({ message: reviewRouteMessages.noPublish });
+    if (publisher.busy?.() ?? publisher.state().state === 'running')
+      return reply.code(409).send({ message: publishMessages.runningHere });
+    try {
+      await reviews.decide(review.id, author(request), 'approved', null);
+    } catch (error) {
+      return refused(reply, error);
+    }
+    // Publishing is what approval means here; its end (live or not) moves the review on
+    // (Reviews.afterPublish, called when every Publish is logged).
+    return reply.code(202).send(publisher.start(author(request), review.files));
+  });
+
+  app.post('/reviews/:id/request-changes', async (request, reply) => {
+    if (!publishersOnly(request, reply)) return reply;
+    const review = await reviewOf(request, reply);
+    if (!review) return reply;
+    const raw = (request.body as { comment?: unknown } | undefined)?.comment;
+    const comment = typeof raw === 'string' ? raw.trim() : '';
+    if (!comment) return reply.code(400).send({ message: reviewRouteMessages.commentNeeded });
+    if (comment.length > NOTE_MAX)
+      return reply.code(400).send({ message: reviewRouteMessages.tooLong('comment', NOTE_MAX) });
+    try {
+      return {
+        review: named(await reviews.decide(review.id, author(request), 'changes-requested', comment)),
+      };
+    } catch (error) {
+      return refused(reply, error);
+    }
+  });
+}

@@ -1,0 +1,342 @@
+/**
+ * Review before publishing (CONTENT_REVIEW=on), in the database every instance shares: a content
+ * editor submits a draft; a publisher approves it (which publishes it) or sends it back with a
+ * comment; a named person may approve or ask for changes from a preview link, which is recorded
+ * and publishes nothing. Every step is a row of `review_events` with who and when, so the review's
+ * story can always be told. A submission queues one email to the publishers in the same
+ * transaction (the notification outbox, form "review"): at least once, one Message-ID per
+ * submission, as for the forms.
+ */
+import type { Db } from '../../storage/db.ts';
+import type { Person } from '../history.ts';
+
+export const REVIEW_STATES = [
+  'in-review',
+  'changes-requested',
+  'approved',
+  'published',
+  'withdrawn',
+] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export type ReviewEventKind =
+  | 'submitted'
+  | 'approved'
+  | 'changes-requested'
+  | 'published'
+  | 'withdrawn'
+  | 'link-approved'
+  | 'link-changes-requested';
+
+export interface ReviewEvent {
+  kind: ReviewEventKind;
+  by: string;
+  at: string;
+  comment: string | null;
+  /** "preview link" for a decision made there by a named person without an account. */
+  via: string | null;
+}
+
+export interface Review {
+  id: number;
+  files: string[];
+  state: ReviewState;
+  submittedBy: string;
+  submittedAt: string;
+  note: string | null;
+  events: ReviewEvent[];
+}
+
+/** A review still waiting for someone: its pages show it in the list. */
+export const OPEN_STATES: readonly ReviewState[] = ['in-review', 'changes-requested'];
+
+/** The outbox's name for review emails (server/notify/reviewMail.ts sends them). */
+export const REVIEW_OUTBOX = 'review';
+
+export const reviewMessages = {
+  inReview: (by: string) => `This change is already waiting for review (submitted by ${by}).`,
+  notInReview: 'This review is not waiting for a decision any more: reload to see where it is.',
+  noSuchReview: 'There is no such review: it may have been withdrawn. Reload the list.',
+};
+
+export class ReviewRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly review?: Review,
+  ) {
+    super(message);
+  }
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isState = (v: string): v is ReviewState => (REVIEW_STATES as readonly string[]).includes(v);
+
+export interface ReviewsOptions {
+  /** Queue an email to the publishers for each submission (the server can send mail). */
+  notify?: boolean;
+  /** Called after a submission is committed (the notifier checks its outbox). */
+  afterSubmit?: () => void;
+  now?: () => number;
+}
+
+export class Reviews {
+  private readonly now: () => number;
+  constructor(
+    private readonly store: Db,
+    private readonly options: ReviewsOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private at(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  /** The reviews with ids `ids` (all when undefined), newest first, each with its events. */
+  private async read(where: {
+    ids?: number[];
+    states?: readonly ReviewState[];
+    limit?: number;
+  }): Promise<Review[]> {
+    let query = this.store.db.selectFrom('reviews').selectAll().orderBy('id', 'desc');
+    if (where.ids) query = query.where('id', 'in', where.ids.length ? where.ids : [-1]);
+    if (where.states) query = query.where('state', 'in', [...where.states]);
+    if (where.limit) query = query.limit(where.limit);
+    const rows = await query.execute();
+    if (!rows.length) return [];
+    const events = await this.store.db
+      .selectFrom('review_events')
+      .selectAll()
+      .where(
+        'review_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      files: JSON.parse(r.files) as string[],
+      state: isState(r.state) ? r.state : 'withdrawn',
+      submittedBy: r.submitted_by_name,
+      submittedAt: iso(r.submitted_at),
+      note: r.note,
+      events: events
+        .filter((e) => e.review_id === r.id)
+        .map((e) => ({
+          kind: e.kind as ReviewEventKind,
+          by: e.by_name,
+          at: iso(e.at),
+          comment: e.comment,
+          via: e.via,
+        })),
+    }));
+  }
+
+  async get(id: number): Promise<Review | undefined> {
+    return (await this.read({ ids: [id] }))[0];
+  }
+
+  /** The reviews waiting for someone, then the latest `closed` others. */
+  async list(closed = 20): Promise<Review[]> {
+    const open = await this.read({ states: OPEN_STATES });
+    const done = await this.read({ states: ['approved', 'published', 'withdrawn'], limit: closed });
+    return [...open, ...done];
+  }
+
+  /** The open review holding `file`, if any. */
+  async openFor(file: string): Promise<Review | undefined> {
+    return (await this.read({ states: OPEN_STATES })).find((r) => r.files.includes(file));
+  }
+
+  /**
+   * Submits the draft of `files` for review. A change sent back for changes is submitted again in
+   * the same review (its story stays in one place); one already waiting is refused.
+   */
+  async submit(files: string[], by: Person, note: string | null): Promise<Review> {
+    const open = (await this.read({ states: OPEN_STATES })).find((r) =>
+      r.files.some((f) => files.includes(f)),
+    );
+    if (open?.state === 'in-review')
+      throw new ReviewRefused(409, reviewMessages.inReview(open.submittedBy), open);
+    const at = this.at();
+    const id = await this.store.db.transaction().execute(async (trx) => {
+      let reviewId: number;
+      if (open) {
+        reviewId = open.id;
+        const all = [...new Set([...open.files, ...files])];
+        await trx
+          .updateTable('reviews')
+          .set({
+            state: 'in-review',
+            files: JSON.stringify(all),
+            submitted_by_name: by.name,
+            submitted_by_email: by.email,
+            submitted_at: at,
+            note,
+          })
+          .where('id', '=', reviewId)
+          .execute();
+      } else {
+        const row = await trx
+          .insertInto('reviews')
+          .values({
+            files: JSON.stringify(files),
+            state: 'in-review',
+            submitted_by_name: by.name,
+            submitted_by_email: by.email,
+            submitted_at: at,
+            note,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        reviewId = row.id;
+      }
+      const event = await trx
+        .insertInto('review_events')
+        .values({
+          review_id: reviewId,
+          kind: 'submitted',
+          by_name: by.name,
+          by_email: by.email,
+          comment: note,
+          at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The publishers' email, queued with the submission: it cannot be lost once this commits.
+      if (this.options.notify)
+        await trx
+          .insertInto('outbox')
+          .values({ form: REVIEW_OUTBOX, submission_id: event.id, created_at: at, next_attempt_at: at })
+          .execute();
+      return reviewId;
+    });
+    this.options.afterSubmit?.();
+    return (await this.get(id)) as Review;
+  }
+
+  /** Moves an in-review review on: approved (the caller publishes it) or sent back with `comment`. */
+  async decide(
+    id: number,
+    by: Person,
+    decision: 'approved' | 'changes-requested',
+    comment: string | null,
+  ): Promise<Review> {
+    const at = this.at();
+    const changed = await this.store.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('reviews')
+        .set({ state: decision })
+        .where('id', '=', id)
+        .where('state', '=', 'in-review')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('review_events')
+        .values({ review_id: id, kind: decision, by_name: by.name, by_email: by.email, comment, at })
+        .execute();
+      return true;
+    });
+    if (!changed) {
+      const review = await this.get(id);
+      throw new ReviewRefused(
+        review ? 409 : 404,
+        review ? reviewMessages.notInReview : reviewMessages.noSuchReview,
+      );
+    }
+    return (await this.get(id)) as Review;
+  }
+
+  /**
+   * A decision from a preview link, by the name the link carries: recorded on the open review of
+   * its page (or on the page alone when none is open). It changes no state: publishing stays with
+   * a publisher, who sees it.
+   */
+  async fromLink(file: string, reviewer: string, approve: boolean, comment: string | null): Promise<void> {
+    const open = await this.openFor(file);
+    await this.store.db
+      .insertInto('review_events')
+      .values({
+        review_id: open?.id ?? null,
+        file,
+        kind: approve ? 'link-approved' : 'link-changes-requested',
+        by_name: reviewer,
+        by_email: null,
+        via: 'preview link',
+        comment,
+        at: this.at(),
+      })
+      .execute();
+  }
+
+  /** The decisions `reviewer` made from preview links of `file`, oldest first. */
+  async linkDecisions(file: string, reviewer: string): Promise<ReviewEvent[]> {
+    const rows = await this.store.db
+      .selectFrom('review_events')
+      .selectAll()
+      .where('file', '=', file)
+      .where('by_name', '=', reviewer)
+      .where('via', '=', 'preview link')
+      .orderBy('id')
+      .execute();
+    return rows.map((e) => ({
+      kind: e.kind as ReviewEventKind,
+      by: e.by_name,
+      at: iso(e.at),
+      comment: e.comment,
+      via: e.via,
+    }));
+  }
+
+  /**
+   * After a Publish (whoever started it, or the schedule): each review whose files no longer have
+   * a draft went live with it and is published; an approved one whose draft is still there (its
+   * Publish failed or was refused) waits for a decision again.
+   */
+  async afterPublish(drafted: ReadonlySet<string>, by: Person): Promise<void> {
+    const waiting = await this.read({ states: [...OPEN_STATES, 'approved'] });
+    for (const review of waiting) {
+      const live = !review.files.some((f) => drafted.has(f));
+      if (!live) {
+        if (review.state === 'approved')
+          await this.store.db
+            .updateTable('reviews')
+            .set({ state: 'in-review' })
+            .where('id', '=', review.id)
+            .execute();
+        continue;
+      }
+      await this.store.db.transaction().execute(async (trx) => {
+        await trx.updateTable('reviews').set({ state: 'published' }).where('id', '=', review.id).execute();
+        await trx
+          .insertInto('review_events')
+          .values({
+            review_id: review.id,
+            kind: 'published',
+            by_name: by.name,
+            by_email: by.email,
+            at: this.at(),
+          })
+          .execute();
+      });
+    }
+  }
+
+  /** The submission an outbox row names (a `submitted` event's id) and its review, for its email. */
+  async ofSubmission(eventId: number): Promise<{ review: Review; event: ReviewEvent } | undefined> {
+    const row = await this.store.db
+      .selectFrom('review_events')
+      .selectAll()
+      .where('id', '=', eventId)
+      .where('kind', '=', 'submitted')
+      .executeTakeFirst();
+    const review = row?.review_id == null ? undefined : await this.get(row.review_id);
+    if (!row || !review) return undefined;
+    return {
+      review,
+      event: { kind: 'submitted', by: row.by_name, at: iso(row.at), comment: row.comment, via: row.via },
+    };
+  }
+}
