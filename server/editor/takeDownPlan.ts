@@ -10,7 +10,9 @@ import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
 import { ContentPathError, resolveContentFile } from './contentPath.ts';
 import { readContentFile } from './contentStore.ts';
 import {
+  putBackText,
   redirectsTextWith,
+  redirectsTextWithout,
   takeDownMessages,
   takenDownText,
   withAliasText,
@@ -53,6 +55,12 @@ export function planTakeDown(
   aliasesTo: Readonly<Record<string, unknown>>,
   /** Delete the file instead of keeping it marked (it can be restored from the history). */
   remove = false,
+  /**
+   * A page taken down that comes back on the site (as Put back would) to answer at the addresses
+   * handed to it: a folder's "no openings right now" page when its last job opening closes
+   * (schedules/runSchedules.ts).
+   */
+  putBack?: string,
 ): TakeDownWrites | TakeDownRefusal {
   const page = parse(text) as PageHead | null;
   if (!page?.path) return { status: 422, message: takeDownMessages.notAPage };
@@ -69,14 +77,21 @@ export function planTakeDown(
       if (typeof holder !== 'string' || holder === file || !holder.startsWith('pages/'))
         return { status: 400, message: takeDownMessages.badHolder(alias) };
       resolveContentFile(root, holder);
-      const holderText = handed.get(holder) ?? readContentFile(root, holder)?.text;
+      const stored = readContentFile(root, holder)?.text;
+      const holderText =
+        handed.get(holder) ?? (holder === putBack && stored !== undefined ? putBackText(stored) : stored);
       const holderPage = holderText === undefined ? null : (parse(holderText) as PageHead | null);
       if (holderText === undefined || !holderPage?.path || isTakenDown(holderPage))
         return { status: 400, message: takeDownMessages.badHolder(alias) };
       handed.set(holder, withAliasText(holderText, alias));
     }
     writes.set(file, remove ? undefined : takenDownText(aliases.length ? withoutAliasesText(text) : text));
-    writes.set(REDIRECTS_FILE, redirectsTextWith(readContentFile(root, REDIRECTS_FILE)?.text, page.path, to));
+    let redirects = readContentFile(root, REDIRECTS_FILE)?.text;
+    // A page put back serves its own address again: no redirect leads away from it.
+    const back = putBack === undefined ? undefined : handed.get(putBack);
+    const backPath = back === undefined ? undefined : (parse(back) as PageHead | null)?.path;
+    if (redirects !== undefined && backPath) redirects = redirectsTextWithout(redirects, backPath);
+    writes.set(REDIRECTS_FILE, redirectsTextWith(redirects, page.path, to));
     for (const [holder, holderText] of handed) writes.set(holder, holderText);
   } catch (error) {
     if (error instanceof ContentPathError) return { status: 400, message: error.message };
@@ -87,7 +102,12 @@ export function planTakeDown(
   const problems = problemsAfterWrites(root, writes);
   if (problems.length)
     return { status: 400, message: takeDownMessages.notSaved(problems.length), errors: problems };
-  const handedOver = aliases.map((alias) => `${alias} to ${aliasesTo[alias]}`).join(', ');
+  const handedOver = aliases
+    .map(
+      (alias) =>
+        `${alias} to ${aliasesTo[alias]}${aliasesTo[alias] === putBack ? ' (put back on the site)' : ''}`,
+    )
+    .join(', ');
   return {
     writes,
     subject: `${remove ? 'Delete' : 'Take down'} ${page.title ?? file} (${file}): ${page.path} now leads to ${to}${handedOver ? `; ${handedOver}` : ''}`,
