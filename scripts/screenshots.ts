@@ -12,16 +12,11 @@
  *   tsx scripts/screenshots.ts --only editor     (only the editor's screens)
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { loadSiteFacts } from '../node/siteFacts.ts';
-import { hashPassword } from '../server/admin/password.ts';
-import { createServer } from '../server/app.ts';
-import { StaffAccounts } from '../server/staff/accounts.ts';
 import { NOT_FOUND_PATH } from '../src/content/model.ts';
+import { REVIEW_SHOTS, reviewScreens } from './lib/reviewScreens.ts';
 import {
   argValue,
   CHROME_FLAGS,
@@ -31,6 +26,7 @@ import {
   routesToVisit,
   serveBuild,
 } from './lib/serveBuild.ts';
+import { type ShotAccount, startShotServer } from './lib/shotServer.ts';
 
 /** "/services/iot" -> "services-iot", "/" -> "home". */
 export function shotName(routePath: string): string {
@@ -51,67 +47,49 @@ export const EDITOR_SHOTS = [
   'preview-link.png',
   'editor-schedules.png',
   'editor-deleted-pages.png',
+  ...REVIEW_SHOTS,
 ] as const;
 
-const CONTENT_EDITOR = { email: 'asha@example.com', name: 'Asha Content', password: 'screenshots only' };
+const CONTENT_EDITOR: ShotAccount = {
+  email: 'asha@example.com',
+  name: 'Asha Content',
+  password: 'screenshots only',
+  role: 'content',
+};
 
 /**
  * The editor's screens, on a server whose content folder is a git copy of this repository's (so
  * nothing here changes), with one content editor and one earlier edit in the history.
  */
 async function editorScreens(browser: Browser, buildDir: string, outDir: string, problems: string[]) {
-  const contentDir = mkdtempSync(path.join(tmpdir(), 'triune-shots-content-'));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'triune-shots-data-'));
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: contentDir, stdio: 'pipe' });
-  const commit = (who: string, message: string) =>
-    git('-c', `user.name=${who}`, '-c', 'user.email=staff@example.com', 'commit', '-qam', message);
-  for (const part of ['site.yaml', 'pages', 'public'])
-    cpSync(path.join(REPO_ROOT, part), path.join(contentDir, part), { recursive: true });
-  git('init', '-q', '-b', 'main');
-  git('add', '.');
-  commit('Setup', 'Initial content');
-  const file = path.join(contentDir, 'pages/services/school-management.yaml');
-  writeFileSync(
-    file,
-    readFileSync(file, 'utf8').replace(/^( {4}subheading:).*$/m, '$1 One place for the whole school.'),
-  );
-  commit(
-    CONTENT_EDITOR.name,
-    'Edit School Management Software in Bangalore (pages/services/school-management.yaml)',
-  );
-
-  const facts = loadSiteFacts(REPO_ROOT);
-  const fast = { N: 1024, r: 8, p: 1 };
-  const before = process.env.CONTENT_DIR;
-  process.env.CONTENT_DIR = contentDir; // the server's content folder, as under `npm start`
-  const server = await createServer({
-    basePath: facts.backend,
-    forms: facts,
-    clientDir: path.join(buildDir, 'client'),
-    dataDir,
-    logLevel: false,
-    // Sign-in is on once there is a first administrator.
-    admin: { passwordHash: await hashPassword(randomUUID(), fast), adminEmail: 'admin@example.com' },
-  }).finally(() => {
-    if (before === undefined) delete process.env.CONTENT_DIR;
-    else process.env.CONTENT_DIR = before;
+  // One earlier edit in the history, by the content editor.
+  const server = await startShotServer(buildDir, {
+    accounts: [CONTENT_EDITOR],
+    prepare: (contentDir) => {
+      const file = path.join(contentDir, 'pages/services/school-management.yaml');
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(/^( {4}subheading:).*$/m, '$1 One place for the whole school.'),
+      );
+      execFileSync(
+        'git',
+        [
+          '-c',
+          `user.name=${CONTENT_EDITOR.name}`,
+          '-c',
+          'user.email=staff@example.com',
+          'commit',
+          '-qam',
+          'Edit School Management Software in Bangalore (pages/services/school-management.yaml)',
+        ],
+        { cwd: contentDir, stdio: 'pipe' },
+      );
+    },
   });
-  await new StaffAccounts(server.db, { hashParams: fast }).add({ ...CONTENT_EDITOR, role: 'content' });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('The server has no port.');
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(`editor: page error: ${e.message.slice(0, 200)}`));
+  const page = await server.signIn(browser, CONTENT_EDITOR, problems);
   const shot = (name: (typeof EDITOR_SHOTS)[number], fullPage = false, tab = page) =>
     tab.screenshot({ path: path.join(outDir, name), fullPage });
   try {
-    await page.goto(`http://127.0.0.1:${address.port}/admin`);
-    await page.getByLabel('Email').fill(CONTENT_EDITOR.email);
-    await page.getByLabel('Password').fill(CONTENT_EDITOR.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('link', { name: 'Content' }).click();
-    await page.getByRole('heading', { level: 2, name: 'Services' }).waitFor();
     await shot('editor-page-list.png');
 
     await page.getByRole('button', { name: 'School Management Software', exact: true }).click();
@@ -227,11 +205,14 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
     await page.waitForTimeout(500);
     await shot('editor-phone-edit.png');
   } finally {
-    await context.close();
-    await server.app.close();
-    rmSync(contentDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
+  await reviewScreens(
+    browser,
+    buildDir,
+    (name, tab) => tab.screenshot({ path: path.join(outDir, name) }),
+    problems,
+  );
 }
 
 async function main() {

@@ -68,6 +68,7 @@ describe('content API', () => {
       schedule: {},
       lastChange: null,
       draft: null,
+      review: null,
     });
     const byFile = (file: string) => pages.find((p: { file: string }) => p.file === file);
     expect(byFile('pages/services/iot.yaml').kind).toBe('service');

@@ -123,6 +123,8 @@ export function editorOptions(
         return publisher.state();
       },
       ...(advisoryLock(store, 'schedule') && { exclusive: advisoryLock(store, 'schedule') }),
+      // With review on, a page's Publish at publishes only a draft a publisher approved.
+      ...(config.contentReview && { approved: (file: string) => reviews.approvedFor(file) }),
       ...(config.scheduleClock && { now: () => config.scheduleClock as Date }),
       log: (line) => app.log.warn(line),
     });

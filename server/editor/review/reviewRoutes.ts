@@ -24,6 +24,7 @@ import { draftRouteMessages, filesOf } from '../drafts/draftRoutes.ts';
 import { type Drafts, draftMessages } from '../drafts/drafts.ts';
 import type { Person } from '../history.ts';
 import { type Publisher, publishMessages } from '../publish.ts';
+import { hasCome, scheduledPages, siteTimeZone } from '../schedules/dueSchedules.ts';
 import { type Review, ReviewRefused, type Reviews, reviewMessages } from './reviews.ts';
 
 export const reviewRouteMessages = {
@@ -32,6 +33,8 @@ export const reviewRouteMessages = {
   commentNeeded: 'Say what should change: the comment is what the editor sees.',
   tooLong: (what: string, max: number) => `The ${what} is too long: keep it under ${max} characters.`,
   noPublish: publishMessages.noServer,
+  approvedForLater: (at: string) =>
+    `Approved. It goes live at its Publish at time, ${at.replace('T', ' at ')}, by itself.`,
 };
 
 const NOTE_MAX = 2000;
@@ -86,6 +89,18 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     const review = Number.isInteger(id) ? await reviews.get(id) : undefined;
     if (!review) reply.code(404).send({ message: reviewMessages.noSuchReview });
     return review;
+  };
+  /** The latest Publish at still to come among the drafts of `files`, if any. */
+  const laterPublishAt = (files: readonly string[]): string | undefined => {
+    const zone = siteTimeZone(liveDir);
+    const now = new Date();
+    return scheduledPages(draftsDir)
+      .filter(
+        (p) => files.includes(p.file) && p.schedule.publishAt && !hasCome(zone, p.schedule.publishAt, now),
+      )
+      .map((p) => p.schedule.publishAt as string)
+      .sort()
+      .at(-1);
   };
   const publishersOnly = (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (maysPublish(roleOf(request))) return true;
@@ -161,8 +176,12 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     } catch (error) {
       return refused(reply, error);
     }
-    // Publishing is what approval means here; its end (live or not) moves the review on
-    // (Reviews.afterPublish, called when every Publish is logged).
+    // A page with a Publish at still to come goes live then, as its editor planned (the schedule
+    // publishes approved drafts only); otherwise approving publishes it now. Its end moves the
+    // review on (Reviews.afterPublish, called when every Publish is logged).
+    const later = laterPublishAt(review.files);
+    if (later)
+      return reply.code(202).send({ state: 'done', message: reviewRouteMessages.approvedForLater(later) });
     return reply.code(202).send(publisher.start(author(request), review.files));
   });
 

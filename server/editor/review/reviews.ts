@@ -292,22 +292,13 @@ export class Reviews {
 
   /**
    * After a Publish (whoever started it, or the schedule): each review whose files no longer have
-   * a draft went live with it and is published; an approved one whose draft is still there (its
-   * Publish failed or was refused) waits for a decision again.
+   * a draft went live with it, and is closed as published. An approved one whose Publish failed
+   * stays approved, its draft still there, for a publisher to publish again.
    */
   async afterPublish(drafted: ReadonlySet<string>, by: Person): Promise<void> {
     const waiting = await this.read({ states: [...OPEN_STATES, 'approved'] });
     for (const review of waiting) {
-      const live = !review.files.some((f) => drafted.has(f));
-      if (!live) {
-        if (review.state === 'approved')
-          await this.store.db
-            .updateTable('reviews')
-            .set({ state: 'in-review' })
-            .where('id', '=', review.id)
-            .execute();
-        continue;
-      }
+      if (review.files.some((f) => drafted.has(f))) continue;
       await this.store.db.transaction().execute(async (trx) => {
         await trx.updateTable('reviews').set({ state: 'published' }).where('id', '=', review.id).execute();
         await trx
@@ -322,6 +313,11 @@ export class Reviews {
           .execute();
       });
     }
+  }
+
+  /** Whether a publisher approved the draft holding `file` (what a Publish at waits for). */
+  async approvedFor(file: string): Promise<boolean> {
+    return (await this.read({ states: ['approved'] })).some((r) => r.files.includes(file));
   }
 
   /** The submission an outbox row names (a `submitted` event's id) and its review, for its email. */

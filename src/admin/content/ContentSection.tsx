@@ -2,11 +2,20 @@
  * The staff area's Content section: the visual page editor. The staff app shell (src/admin/)
  * lazy-loads this module, so none of the editor reaches the public pages or the inbox.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pageEntryOf, parsedPage } from '../../content/pageEntry.ts';
 import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import type { Role } from '../api.ts';
-import { ApiError, contentApi, type DraftGroup, type PageSummary, type SiteFiles } from './api.ts';
+import {
+  ApiError,
+  contentApi,
+  type DraftGroup,
+  NO_REVIEW,
+  type PageSummary,
+  type Review,
+  type ReviewFlags,
+  type SiteFiles,
+} from './api.ts';
 import styles from './content.module.css';
 import { DeletedPages } from './DeletedPages.tsx';
 import { DraftBar } from './DraftBar.tsx';
@@ -20,6 +29,7 @@ import { PublishButton } from './Publish.tsx';
 import { PutBackDialog } from './PutBackDialog.tsx';
 import { withPictureChange } from './pictureAddresses.ts';
 import { RedirectList } from './RedirectList.tsx';
+import { ReviewView } from './ReviewView.tsx';
 import { SiteEditor } from './SiteEditor.tsx';
 import { sectionFromHash } from './siteSections.ts';
 import { TakeDownDialog } from './TakeDownDialog.tsx';
@@ -39,13 +49,26 @@ type Screen =
   | { name: 'site' }
   | { name: 'redirects' }
   | { name: 'drafts' }
+  | { name: 'review'; id: number }
   | { name: 'deleted' };
 
-/** The server's drafts (enabled false: every save goes live with the next Publish of the site). */
+/**
+ * The server's drafts (enabled false: every save goes live with the next Publish of the site), and
+ * whether they are reviewed before they go live (absent: an older server, without review).
+ */
 interface DraftsState {
   enabled: boolean;
   drafts: DraftGroup[];
+  review?: ReviewFlags;
 }
+
+/** The reviews, read with review on only (`error`: why they could not be read). */
+interface ReviewsState {
+  reviews: Review[];
+  error: string | null;
+}
+
+const NO_REVIEWS: ReviewsState = { reviews: [], error: null };
 
 const NO_DRAFTS: DraftsState = { enabled: false, drafts: [] };
 
@@ -54,6 +77,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const [site, setSite] = useState<SiteFiles | null>(null);
   const [drafts, setDrafts] = useState<DraftsState>(NO_DRAFTS);
+  const [reviews, setReviews] = useState<ReviewsState>(NO_REVIEWS);
   /** Changes when a page's draft is discarded: its editor opens again on the live text. */
   const [editorRound, setEditorRound] = useState(0);
   /** What the last Publish this page said, shown where its draft band was. */
@@ -80,28 +104,47 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
     [client],
   );
 
+  // The reviews, with review on; a failure is said where they are listed, the rest works on.
+  const readReviews = useCallback(
+    async (d: DraftsState): Promise<ReviewsState> => {
+      if (!d.review?.required) return NO_REVIEWS;
+      try {
+        return { reviews: (await client.reviews()).reviews, error: null };
+      } catch (error) {
+        return { reviews: [], error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    [client],
+  );
+  const readDraftsAndReviews = useCallback(async () => {
+    const d = await readDrafts();
+    return { d, r: await readReviews(d) };
+  }, [readDrafts, readReviews]);
+
   const reload = useCallback(async () => {
     try {
-      const [p, s, d] = await Promise.all([client.pages(), client.site(), readDrafts()]);
+      const [p, s, { d, r }] = await Promise.all([client.pages(), client.site(), readDraftsAndReviews()]);
       setPages(p);
       setSite(s);
       setDrafts(d);
+      setReviews(r);
       setLoadError(null);
     } catch (error) {
       setLoadError(error instanceof Error ? error.message : String(error));
     }
-  }, [client, readDrafts]);
+  }, [client, readDraftsAndReviews]);
 
-  /** The pages' states and the drafts, after a save or a Publish (a failure keeps what is shown). */
+  /** The pages' states, the drafts and the reviews, after a save, a Publish or a review (a failure keeps what is shown). */
   const refreshStates = useCallback(async () => {
     try {
-      const [p, d] = await Promise.all([client.pages(), readDrafts()]);
+      const [p, { d, r }] = await Promise.all([client.pages(), readDraftsAndReviews()]);
       setPages(p);
       setDrafts(d);
+      setReviews(r);
     } catch {
       // The list is read again on the next action.
     }
-  }, [client, readDrafts]);
+  }, [client, readDraftsAndReviews]);
 
   const saved = useCallback(
     (file: string, text: string, version: string) => {
@@ -112,10 +155,24 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
   );
   /** How the list's notices end: where the change goes live from. */
   const toGoLive = drafts.enabled ? 'Publish its draft' : 'Publish the site';
+  /** Whether drafts are reviewed before they go live, and whether this account may publish. */
+  const reviewFlags = drafts.review ?? NO_REVIEW;
 
   useEffect(() => {
     void reload();
   }, [reload]);
+
+  // Colleagues save, submit and publish while this tab stays open: the list and the Drafts view
+  // read the states again each time they are shown, so neither shows what was true an hour ago.
+  const shown = screen.name;
+  const firstShown = useRef(true);
+  useEffect(() => {
+    if (firstShown.current) {
+      firstShown.current = false;
+      return;
+    }
+    if (shown === 'list' || shown === 'drafts') void refreshStates();
+  }, [shown, refreshStates]);
 
   // An upload or a deletion changes the site's pictures at once: the validator, the preview and
   // every picture chooser know it before anything is published.
@@ -129,7 +186,8 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
 
   /** The open page's draft band, while it has unpublished changes. */
   const pageDraftBar = (file: string, dirty: boolean) => {
-    const draft = pages?.find((p) => p.file === file)?.draft;
+    const page = pages?.find((p) => p.file === file);
+    const draft = page?.draft;
     // One status region, there from the start, says how this page's Publish ended (a region
     // created with its words already in it is not announced by every screen reader).
     const published = pagePublished?.file === file ? pagePublished.message : '';
@@ -147,6 +205,9 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           draft={draft}
           dirty={dirty}
           client={client}
+          review={page?.review}
+          reviewFlags={reviewFlags}
+          onSubmitted={() => void refreshStates()}
           onPublished={(status) => {
             if (status.state === 'done') setPagePublished({ file, message: status.message ?? 'Published.' });
             void refreshStates();
@@ -201,6 +262,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           onMove={setMoving}
           onPutBack={setPuttingBack}
           onDeleted={() => setScreen({ name: 'deleted' })}
+          reviewRequired={reviewFlags.required}
           {...(drafts.enabled
             ? { onDrafts: () => setScreen({ name: 'drafts' }), draftCount: drafts.drafts.length }
             : { actions: <PublishButton client={client} /> })}
@@ -225,6 +287,21 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           onBack={() => setScreen({ name: 'list' })}
           onOpen={(file) => setScreen({ name: 'page', file })}
           onChanged={() => void reload()}
+          review={reviewFlags}
+          reviews={reviews.reviews}
+          reviewsError={reviews.error}
+          onOpenReview={(id) => setScreen({ name: 'review', id })}
+        />
+      )}
+      {screen.name === 'review' && (
+        <ReviewView
+          key={screen.id}
+          id={screen.id}
+          client={client}
+          site={site}
+          mayPublish={reviewFlags.mayPublish}
+          onBack={() => setScreen({ name: 'drafts' })}
+          onChanged={() => void refreshStates()}
         />
       )}
       {screen.name === 'list' && takingDown && (

@@ -2,13 +2,27 @@
  * A page's draft, said above its editor: that the saved changes are not live yet (by whom, when),
  * with Publish this page, Discard draft and Share a preview (a link for someone without an account). Publishing takes what is saved: with unsaved changes
  * the button waits for Save. Nothing is shown when the page is as it is live.
+ *
+ * With review on (CONTENT_REVIEW), an account that may not publish has Submit for review instead
+ * of Publish this page; the band says when the page is in review (by whom, since when) and, first
+ * of all, what a reviewer asked to change. A publisher keeps Publish this page.
  */
 import { useState } from 'react';
 import { ActionDialog } from './ActionDialog.tsx';
-import type { ContentApi, PageDraft, PublishStatus } from './api.ts';
+import {
+  type ContentApi,
+  NO_REVIEW,
+  type PageDraft,
+  type PageReview,
+  type PublishStatus,
+  type ReviewFlags,
+} from './api.ts';
 import styles from './content.module.css';
 import own from './DraftBar.module.css';
 import { describeChange } from './kinds.ts';
+import marks from './ReviewMarks.module.css';
+import { SubmitReviewDialog } from './ReviewMarks.tsx';
+import { reviewWords } from './reviewWords.ts';
 import { SharePreviewDialog } from './SharePreviewDialog.tsx';
 import { publishStatusText, usePublish } from './usePublish.ts';
 
@@ -25,37 +39,74 @@ export function DraftBar({
   draft,
   dirty,
   client,
+  review = null,
+  reviewFlags = NO_REVIEW,
   onPublished,
   onDiscarded,
+  onSubmitted,
 }: {
   file: string;
   draft: PageDraft;
   /** The editor has unsaved changes. */
   dirty: boolean;
   client: ContentApi;
+  /** The page's open review (GET /pages), if any. */
+  review?: PageReview | null | undefined;
+  /** Whether drafts are reviewed before they go live, and whether this account may publish (GET /drafts). */
+  reviewFlags?: ReviewFlags | undefined;
   onPublished: (status: PublishStatus) => void;
   onDiscarded: () => void;
+  /** The page was submitted for review: read the pages' states again. */
+  onSubmitted?: () => void;
 }) {
   const run = usePublish(client, onPublished);
   const [asking, setAsking] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  // With review on, an account that may not publish submits the page for review instead.
+  const submits = reviewFlags.required && !reviewFlags.mayPublish;
+  const inReview = review?.state === 'in-review' ? review : null;
+  const sentBack = review?.state === 'changes-requested' ? review : null;
+  const mayAct = !submits || (!inReview && !submitted);
   const who =
     draft.by.length && draft.at ? describeChange({ name: draft.by.join(', '), date: draft.at }) : '';
   return (
     <section className={own.bar} aria-label="Draft">
+      {sentBack && (
+        <p className={marks.requested}>
+          {reviewWords.changesRequested(sentBack.commentBy, sentBack.comment)}
+        </p>
+      )}
       <p className={own.words}>
-        {draft.change === 'new' ? draftBarWords.isNew : draftBarWords.changed(who || 'someone')}
+        {inReview
+          ? reviewWords.inReview(inReview)
+          : draft.change === 'new'
+            ? draftBarWords.isNew
+            : draftBarWords.changed(who || 'someone')}
         {draft.with > 0 && draftBarWords.others(draft.with)}
-        {dirty && ` ${draftBarWords.saveFirst}`}
+        {dirty && mayAct && ` ${submits ? reviewWords.saveFirst : draftBarWords.saveFirst}`}
       </p>
-      <button
-        type="button"
-        className={styles.primary}
-        disabled={dirty || run.running}
-        onClick={() => void run.start([file])}
-      >
-        {run.running ? 'Publishing…' : 'Publish this page'}
-      </button>
+      {!submits && (
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={dirty || run.running}
+          onClick={() => void run.start([file])}
+        >
+          {run.running ? 'Publishing…' : 'Publish this page'}
+        </button>
+      )}
+      {submits && !inReview && !submitted && (
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={dirty || submitting}
+          onClick={() => setSubmitting(true)}
+        >
+          {reviewWords.submit}
+        </button>
+      )}
       {draft.change !== 'new' && (
         <button
           type="button"
@@ -70,10 +121,30 @@ export function DraftBar({
         Share a preview
       </button>
       <span role="status" className={styles.status}>
-        {publishStatusText(run)}
+        {submitted ? reviewWords.submitted : publishStatusText(run)}
       </span>
       {run.running && <progress aria-label="Publishing progress" />}
-      {sharing && <SharePreviewDialog file={file} client={client} onClose={() => setSharing(false)} />}
+      {sharing && (
+        <SharePreviewDialog
+          file={file}
+          client={client}
+          reviewRequired={reviewFlags.required}
+          onClose={() => setSharing(false)}
+        />
+      )}
+      {submitting && (
+        <SubmitReviewDialog
+          heading={reviewWords.submitPage}
+          files={[file]}
+          client={client}
+          onCancel={() => setSubmitting(false)}
+          onSubmitted={() => {
+            setSubmitting(false);
+            setSubmitted(true);
+            onSubmitted?.();
+          }}
+        />
+      )}
       {asking && (
         <ActionDialog
           heading="Discard this page's draft?"

@@ -4,15 +4,29 @@
  * touched). Each says what changed, by whom and when; the user ticks the drafts to publish and
  * presses Publish selected, or discards a draft (after a question). The Publish's progress and the
  * publish log are shown below.
+ *
+ * With review on (CONTENT_REVIEW), an account that may not publish ticks drafts to Submit selected
+ * for review instead; the reviews waiting (and those sent back for changes) are listed first, each
+ * with Open review (a publisher approves or asks for changes there; the others read it).
  */
 import { useId, useState } from 'react';
 import { ActionDialog } from './ActionDialog.tsx';
-import type { ContentApi, DraftGroup, PageSummary } from './api.ts';
+import {
+  type ContentApi,
+  type DraftGroup,
+  NO_REVIEW,
+  type PageSummary,
+  type Review,
+  type ReviewFlags,
+} from './api.ts';
 import styles from './content.module.css';
 import own from './DraftsView.module.css';
 import { changeWords, draftFileName, draftName } from './draftNames.ts';
 import { describeChange } from './kinds.ts';
 import { PublishProgress } from './Publish.tsx';
+import { ReviewBadge, SubmitReviewDialog } from './ReviewMarks.tsx';
+import reviewStyles from './ReviewView.module.css';
+import { listOf, reviewStateText, reviewWords } from './reviewWords.ts';
 import { usePublish } from './usePublish.ts';
 
 const keyOf = (group: DraftGroup) => group.files.map((f) => f.file).join('\n');
@@ -27,21 +41,45 @@ export function DraftsView({
   onBack,
   onOpen,
   onChanged,
+  review = NO_REVIEW,
+  reviews = [],
+  reviewsError = null,
+  onOpenReview,
 }: {
   drafts: readonly DraftGroup[];
   pages: readonly PageSummary[];
   client: ContentApi;
   onBack: () => void;
   onOpen: (file: string) => void;
-  /** The drafts changed (published or discarded): read them again. */
+  /** The drafts changed (published, discarded or submitted for review): read them again. */
   onChanged: () => void;
+  /** Whether drafts are reviewed before they go live, and whether this account may publish. */
+  review?: ReviewFlags;
+  /** The reviews (GET /reviews), with review on. */
+  reviews?: readonly Review[];
+  /** Why the reviews could not be read, if they could not. */
+  reviewsError?: string | null;
+  onOpenReview?: (id: number) => void;
 }) {
   // Every draft is ticked until the user unticks it; a draft that arrives later is ticked too.
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
   const [discarding, setDiscarding] = useState<DraftGroup | null>(null);
+  const [submitting, setSubmitting] = useState<DraftGroup[] | null>(null);
+  const [submitted, setSubmitted] = useState('');
   const run = usePublish(client, onChanged);
-  const chosen = drafts.filter((g) => !isUnticked(g, unticked));
+  // With review on, an account that may not publish submits drafts for review instead; a draft
+  // already waiting for review cannot be submitted again.
+  const submits = review.required && !review.mayPublish;
+  const reviewOf = (group: DraftGroup) =>
+    group.files.map((f) => pages.find((p) => p.file === f.file)?.review).find(Boolean) ?? null;
+  const waitsForReview = (group: DraftGroup) => submits && reviewOf(group)?.state === 'in-review';
+  const choosable = drafts.filter((g) => !waitsForReview(g));
+  const chosen = choosable.filter((g) => !isUnticked(g, unticked));
   const headingId = useId();
+  const waitingId = useId();
+  const sentBackId = useId();
+  const waiting = reviews.filter((r) => r.state === 'in-review');
+  const sentBack = reviews.filter((r) => r.state === 'changes-requested');
   const toggle = (group: DraftGroup, on: boolean) =>
     setUnticked((set) => {
       const next = new Set(set);
@@ -61,15 +99,35 @@ export function DraftsView({
         </button>
       </div>
       <p className={styles.lead}>
-        Saved changes that are not on the live site yet. Tick the ones to publish; the others stay drafts.
+        {submits
+          ? reviewWords.draftsLead
+          : 'Saved changes that are not on the live site yet. Tick the ones to publish; the others stay drafts.'}
       </p>
+      {review.required && reviewsError && <p role="alert">{reviewWords.reviewsUnread(reviewsError)}</p>}
+      {review.required && !reviewsError && (
+        <section aria-labelledby={waitingId}>
+          <h2 id={waitingId}>{reviewWords.waiting(waiting.length)}</h2>
+          {waiting.length === 0 ? (
+            <p>{reviewWords.nothingWaiting}</p>
+          ) : (
+            <ReviewList reviews={waiting} onOpenReview={onOpenReview} />
+          )}
+        </section>
+      )}
+      {review.required && !reviewsError && sentBack.length > 0 && (
+        <section aria-labelledby={sentBackId}>
+          <h2 id={sentBackId}>{reviewWords.sentBack(sentBack.length)}</h2>
+          <ReviewList reviews={sentBack} onOpenReview={onOpenReview} />
+        </section>
+      )}
+      {review.required && <h2>{reviewWords.allDrafts(drafts.length)}</h2>}
       {drafts.length === 0 ? (
         <p>Every saved change is live: there are no drafts.</p>
       ) : (
         <table className={styles.pageTable} aria-labelledby={headingId}>
           <thead>
             <tr>
-              <th scope="col">Publish</th>
+              <th scope="col">{submits ? 'Submit' : 'Publish'}</th>
               <th scope="col">What changed</th>
               <th scope="col">By</th>
               <th scope="col">
@@ -81,16 +139,17 @@ export function DraftsView({
             {drafts.map((group) => {
               const name = draftName(group, pages);
               const page = group.files.find((f) => pages.some((p) => p.file === f.file));
+              const itsReview = review.required ? reviewOf(group) : null;
               return (
                 <tr key={keyOf(group)}>
                   <td>
                     <input
                       type="checkbox"
                       className={own.tick}
-                      checked={!isUnticked(group, unticked)}
+                      checked={!waitsForReview(group) && !isUnticked(group, unticked)}
                       onChange={(event) => toggle(group, event.target.checked)}
-                      aria-label={`Publish ${name}`}
-                      disabled={run.running}
+                      aria-label={submits ? `Submit ${name} for review` : `Publish ${name}`}
+                      disabled={run.running || waitsForReview(group)}
                     />
                   </td>
                   <th scope="row">
@@ -102,6 +161,7 @@ export function DraftsView({
                         </li>
                       ))}
                     </ul>
+                    {itsReview && <ReviewBadge review={itsReview} />}
                   </th>
                   <td>
                     {group.by.length && group.at
@@ -138,18 +198,51 @@ export function DraftsView({
         </table>
       )}
       <div className={styles.publish}>
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={run.running || chosen.length === 0}
-          onClick={() => void run.start(chosen.flatMap((g) => g.files.map((f) => f.file)))}
-        >
-          {run.running
-            ? 'Publishing…'
-            : `Publish selected${drafts.length ? ` (${chosen.length} of ${drafts.length})` : ''}`}
-        </button>
+        {submits ? (
+          <>
+            <button
+              type="button"
+              className={styles.primary}
+              disabled={chosen.length === 0}
+              onClick={() => setSubmitting(chosen)}
+            >
+              {reviewWords.submitSelected(chosen.length, choosable.length)}
+            </button>
+            <span role="status" className={styles.status}>
+              {submitted}
+            </span>
+          </>
+        ) : (
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={run.running || chosen.length === 0}
+            onClick={() => void run.start(chosen.flatMap((g) => g.files.map((f) => f.file)))}
+          >
+            {run.running
+              ? 'Publishing…'
+              : `Publish selected${drafts.length ? ` (${chosen.length} of ${drafts.length})` : ''}`}
+          </button>
+        )}
         <PublishProgress run={run} />
       </div>
+      {submitting && (
+        <SubmitReviewDialog
+          heading={reviewWords.submitDrafts(
+            submitting.length === 1 && submitting[0]
+              ? draftName(submitting[0], pages)
+              : `${submitting.length} drafts`,
+          )}
+          files={submitting.flatMap((g) => g.files.map((f) => f.file))}
+          client={client}
+          onCancel={() => setSubmitting(null)}
+          onSubmitted={(r) => {
+            setSubmitting(null);
+            setSubmitted(reviewWords.submittedMany(listOf(r.names)));
+            onChanged();
+          }}
+        />
+      )}
       {discarding && (
         <ActionDialog
           heading={`Discard the draft of ${draftName(discarding, pages)}?`}
@@ -170,5 +263,50 @@ export function DraftsView({
         </ActionDialog>
       )}
     </div>
+  );
+}
+
+/** Reviews as the Drafts view lists them: the pages, who submitted them and when, the note, Open review. */
+function ReviewList({
+  reviews,
+  onOpenReview,
+}: {
+  reviews: readonly Review[];
+  onOpenReview: ((id: number) => void) | undefined;
+}) {
+  return (
+    <ul className={reviewStyles.reviewList}>
+      {reviews.map((r) => (
+        <li key={r.id}>
+          <div>
+            <strong>{listOf(r.names)}</strong>
+            <br />
+            {reviewWords.submittedBy(r)}
+            {r.state === 'changes-requested' && (
+              <>
+                <br />
+                {reviewStateText(r)}
+              </>
+            )}
+            {r.note && (
+              <>
+                <br />
+                {reviewWords.noteFrom(r.submittedBy)} “{r.note}”
+              </>
+            )}
+          </div>
+          {onOpenReview && (
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => onOpenReview(r.id)}
+              aria-label={`${reviewWords.openReview}: ${listOf(r.names)}`}
+            >
+              {reviewWords.openReview}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

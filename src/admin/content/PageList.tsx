@@ -9,6 +9,7 @@ import type { PageSummary } from './api.ts';
 import styles from './content.module.css';
 import { describeChange, groupByKind, matchingPages, nameOf } from './kinds.ts';
 import own from './PageList.module.css';
+import { ReviewBadge } from './ReviewMarks.tsx';
 
 export function PageList({
   pages,
@@ -23,7 +24,10 @@ export function PageList({
   draftCount = 0,
   onDeleted,
   actions,
+  reviewRequired = false,
 }: {
+  /** Drafts are reviewed before they go live (CONTENT_REVIEW): Show offers the pages in review. */
+  reviewRequired?: boolean;
   /** Opens the list of deleted pages (absent: no button). */
   onDeleted?: () => void;
   actions?: ReactNode;
@@ -47,6 +51,7 @@ export function PageList({
   const searchId = useId();
   const filterId = useId();
   const shown = matchingPages(pages, query).filter(FILTERS[filter].keeps);
+  const offersReview = reviewRequired || pages.some((p) => p.review);
   return (
     <div className={styles.list}>
       <div className={styles.listHeader}>
@@ -89,11 +94,13 @@ export function PageList({
           value={filter}
           onChange={(event) => setFilter(event.target.value as PageFilter)}
         >
-          {Object.entries(FILTERS).map(([value, { label }]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          {Object.entries(FILTERS)
+            .filter(([value]) => value !== 'review' || offersReview || filter === 'review')
+            .map(([value, { label }]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
         </select>
       </search>
       {(query || filter !== 'all') && (
@@ -201,6 +208,7 @@ function PageRow({
             <span className={styles.visuallyHidden}>: {draftTitle(page.draft)}</span>
           </span>
         )}
+        {page.review && <ReviewBadge review={page.review} />}
       </th>
       <td>
         <code>{page.path}</code>
@@ -260,7 +268,7 @@ function PageRow({
   );
 }
 
-type PageFilter = 'all' | 'drafts' | 'live' | 'down';
+type PageFilter = 'all' | 'drafts' | 'review' | 'live' | 'down';
 
 /** The page list's filters by state: each with its words and which pages it keeps. */
 const FILTERS: Record<PageFilter, { label: string; none: string; keeps: (page: PageSummary) => boolean }> = {
@@ -269,6 +277,12 @@ const FILTERS: Record<PageFilter, { label: string; none: string; keeps: (page: P
     label: 'With unpublished changes',
     none: 'waiting to be published',
     keeps: (p) => Boolean(p.draft),
+  },
+  review: {
+    label: 'In review',
+    none: 'in review',
+    // Waiting for a reviewer, or sent back to its editor with changes to make.
+    keeps: (p) => p.review?.state === 'in-review' || p.review?.state === 'changes-requested',
   },
   live: { label: 'Live, unchanged', none: 'live without changes', keeps: (p) => !p.draft && !p.unpublished },
   down: { label: 'Taken down', none: 'taken down', keeps: (p) => p.unpublished },

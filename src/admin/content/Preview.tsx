@@ -108,6 +108,11 @@ export interface PreviewProps {
   label?: string;
   /** What the bar says beside the widths, in place of the editor's hint. */
   status?: string;
+  /**
+   * Whether the preview names itself with a (visually hidden) "Preview" heading: false where the
+   * screen's own heading already names it (a review's "The live page" and "The draft").
+   */
+  titled?: boolean;
 }
 
 /** Where an element is in its frame's visible area (its window scrolled). */
@@ -129,7 +134,7 @@ function firstDevice(): (typeof DEVICES)[number] {
   return typeof window !== 'undefined' && window.innerWidth < 768 ? DEVICES[0] : DEVICES[2];
 }
 
-export function Preview({ doc, file, parsed, focused, onPick, label, status }: PreviewProps) {
+export function Preview({ doc, file, parsed, focused, onPick, label, status, titled = true }: PreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const wrap = useRef<HTMLDivElement>(null);
   const [mount, setMount] = useState<HTMLElement | null>(null);
@@ -247,7 +252,7 @@ export function Preview({ doc, file, parsed, focused, onPick, label, status }: P
     <div className={styles.previewPane}>
       <fieldset className={styles.previewBar}>
         <legend className={styles.visuallyHidden}>Preview width</legend>
-        <h2 className={styles.visuallyHidden}>Preview</h2>
+        {titled && <h2 className={styles.visuallyHidden}>Preview</h2>}
         {DEVICES.map((d) => (
           <button
             key={d.name}

@@ -15,6 +15,71 @@ export interface PageSummary extends PageEntry {
   draft?: PageDraft | null;
   /** Why the editor cannot open this file (a link, a text that explodes when read), if it cannot. */
   problem?: string;
+  /** Its open review, with review on (null: none; absent: the server has no reviews). */
+  review?: PageReview | null;
+}
+
+/** A page's open review (GET /pages): who submitted it and when, and a request for changes. */
+export interface PageReview {
+  id: number;
+  state: 'in-review' | 'changes-requested';
+  /** Who submitted it, and when. */
+  by: string;
+  at: string;
+  /** The request for changes, and who made it (null while in review). */
+  comment: string | null;
+  commentBy: string | null;
+}
+
+/** Whether a draft must be reviewed before it is published, and whether this account may publish. */
+export interface ReviewFlags {
+  required: boolean;
+  mayPublish: boolean;
+}
+
+/** What an older server (no review) means: no review, and whoever may edit may publish. */
+export const NO_REVIEW: ReviewFlags = { required: false, mayPublish: true };
+
+export type ReviewState = 'in-review' | 'changes-requested' | 'approved' | 'published' | 'withdrawn';
+
+/** One step of a review: who did what, when (`via`: "preview link" for someone without an account). */
+export interface ReviewEvent {
+  kind:
+    | 'submitted'
+    | 'approved'
+    | 'changes-requested'
+    | 'published'
+    | 'withdrawn'
+    | 'link-approved'
+    | 'link-changes-requested';
+  by: string;
+  at: string;
+  comment: string | null;
+  via: string | null;
+}
+
+/** A draft submitted for review (GET /reviews): its files, their page names (same order), its steps. */
+export interface Review {
+  id: number;
+  files: string[];
+  names: string[];
+  state: ReviewState;
+  submittedBy: string;
+  submittedAt: string;
+  note: string | null;
+  events: ReviewEvent[];
+}
+
+/** A file of a review as the reviewer sees it: its live and draft texts, and the fields changed. */
+export interface ReviewFile {
+  file: string;
+  name: string;
+  change: 'new' | 'changed' | 'deleted';
+  /** The YAML text on the live site and in the draft (null: not there). */
+  live: string | null;
+  draft: string | null;
+  /** In people's words ("Heading in Page hero"), with the old and new words. */
+  fields: { field: string; before: string; after: string }[];
 }
 
 /** How a file's draft differs from what is live. */
@@ -223,7 +288,7 @@ export interface ContentApi {
   publish(files?: readonly string[]): Promise<PublishStatus>;
   publishStatus(): Promise<PublishStatus>;
   /** Every unpublished draft, newest first (enabled false: saves go straight to what Publish builds). */
-  drafts(): Promise<{ enabled: boolean; drafts: DraftGroup[] }>;
+  drafts(): Promise<{ enabled: boolean; drafts: DraftGroup[]; review?: ReviewFlags }>;
   /** Returns the drafts holding `files` to what is live. */
   discard(files: readonly string[]): Promise<{ files: string[] }>;
   /** The latest Publishes, newest first. */
@@ -241,6 +306,16 @@ export interface ContentApi {
   ): Promise<{ link: PreviewLink; address: string }>;
   /** Stops a preview link working at once. */
   revokePreviewLink(id: number): Promise<void>;
+  /** The reviews, open ones first, then the latest closed ones. */
+  reviews(): Promise<ReviewFlags & { reviews: Review[] }>;
+  /** Submits the drafts holding `files` for review (refused with 409 while they are in review). */
+  submitReview(files: readonly string[], note?: string): Promise<Review>;
+  /** A review's files: live and draft texts, and the fields changed in people's words. */
+  reviewChanges(id: number): Promise<{ review: Review; files: ReviewFile[] }>;
+  /** Approves a review, which publishes it: followed like a Publish (GET /publish). */
+  approveReview(id: number): Promise<PublishStatus>;
+  /** Returns the draft to its editor with `comment` (refused when empty). */
+  requestChanges(id: number, comment: string): Promise<Review>;
 }
 
 /** A link that opens a page's draft without an account (server/editor/preview/previewLinks.ts). */
@@ -354,5 +429,12 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     revokePreviewLink: async (id) => {
       await call('POST', '/preview-links/revoke', { id });
     },
+    reviews: () => call('GET', '/reviews'),
+    submitReview: async (files, note) =>
+      (await call<{ review: Review }>('POST', '/reviews', { files, ...(note && { note }) })).review,
+    reviewChanges: (id) => call('GET', `/reviews/${id}/changes`),
+    approveReview: (id) => call<PublishStatus>('POST', `/reviews/${id}/approve`),
+    requestChanges: async (id, comment) =>
+      (await call<{ review: Review }>('POST', `/reviews/${id}/request-changes`, { comment })).review,
   };
 }

@@ -108,6 +108,9 @@ export function fakeServer(): FakeServer {
       case 'GET /drafts':
         // The fake keeps no drafts (a server under `npm run dev`); tests that need them answer it.
         return { status: 200, body: { enabled: false, drafts: [] } };
+      case 'GET /reviews':
+        // No review (CONTENT_REVIEW off); tests of the review answer it, and /drafts' `review`.
+        return { status: 200, body: { required: false, mayPublish: true, reviews: [] } };
       case 'POST /publish':
         return { status: 202, body: { state: 'running' } };
       case 'GET /releases':

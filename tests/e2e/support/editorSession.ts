@@ -56,7 +56,12 @@ export interface EditorSession {
 
 export async function startEditorSession(
   name: string,
-  options: { accounts?: EditorAccount[]; prepare?: (contentDir: string) => void } = {},
+  options: {
+    accounts?: EditorAccount[];
+    prepare?: (contentDir: string) => void;
+    /** Server settings for this session only (CONTENT_REVIEW=on, say), read as the server starts. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<EditorSession> {
   const accounts = options.accounts ?? [CONTENT_EDITOR];
   const dir = (part: string) => mkdtempSync(path.join(tmpdir(), `triune-e2e-${name}-${part}-`));
@@ -76,6 +81,9 @@ export async function startEditorSession(
   const facts = loadSiteFacts(REPO_ROOT);
   const before = process.env.CONTENT_DIR;
   process.env.CONTENT_DIR = liveDir;
+  const settings = Object.entries(options.env ?? {});
+  const earlier = settings.map(([name]) => [name, process.env[name]] as const);
+  for (const [name, value] of settings) process.env[name] = value;
   let server: SiteServer;
   try {
     server = await createServer({
@@ -89,6 +97,9 @@ export async function startEditorSession(
   } finally {
     if (before === undefined) delete process.env.CONTENT_DIR;
     else process.env.CONTENT_DIR = before;
+    for (const [name, value] of earlier)
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
   }
   // The server made the drafts worktree as it started.
   const contentDir = draftsFolderOf(liveDir);
