@@ -75,7 +75,12 @@ beforeAll(async () => {
   accounts = new StaffAccounts(server.db, { hashParams: FAST });
   await accounts.add({ email: EMAIL.admin, name: 'Asha Admin', role: 'admin', password: PASSWORD });
   await accounts.add({ email: EMAIL.content, name: 'Wen Writer', role: 'content', password: PASSWORD });
-  await accounts.add({ email: EMAIL.publisher, name: 'Pat Publisher', role: 'publisher', password: PASSWORD });
+  await accounts.add({
+    email: EMAIL.publisher,
+    name: 'Pat Publisher',
+    role: 'publisher',
+    password: PASSWORD,
+  });
   await accounts.add({ email: EMAIL.inbox, name: 'Sam Sales', role: 'inbox', password: PASSWORD });
   await accounts.add({
     email: 'FRONT-DESK@example.com',
