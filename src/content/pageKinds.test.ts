@@ -43,6 +43,7 @@ describe('page kinds', () => {
       'applicationForm',
       'bulletGrid',
       'jobTiles',
+      'pageHero',
       'textCards',
     ]);
     expect(blockTypesFor('service', bundledSchemas)).toContain('demoForm');

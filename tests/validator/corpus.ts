@@ -137,7 +137,7 @@ export const mistakes: Mistake[] = [
     ),
     at: 'callToAction',
     severity: 'error',
-    says: /A "callToAction" block cannot go on a job opening.*Use one of the types this page may hold \(applicationForm, bulletGrid, jobTiles, textCards\)/,
+    says: /A "callToAction" block cannot go on a job opening.*Use one of the types this page may hold \(applicationForm, bulletGrid, jobTiles, pageHero, textCards\)/,
     follow: (t) =>
       t.replace('  - type: callToAction\n    label: Ready to join us?\n    paragraph: Apply below.\n', ''),
   },
