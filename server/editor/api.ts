@@ -460,7 +460,13 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   registerPublishRoutes(app, options.publisher, options.author, options.releaseLog, (request) =>
     reviewFlags(reviewRequired, request).mayPublish ? undefined : reviewRouteMessages.submitInstead,
   );
-  registerDraftRoutes(app, options.drafts, options.author, (request) => reviewFlags(reviewRequired, request));
+  registerDraftRoutes(
+    app,
+    options.drafts,
+    options.author,
+    (request) => reviewFlags(reviewRequired, request),
+    async (files, by) => options.reviews?.withdrawFiles(files, by),
+  );
   if (options.previews)
     registerPreviewLinkRoutes(app, {
       links: options.previews,

@@ -29,6 +29,8 @@ export function registerDraftRoutes(
   author: (request: FastifyRequest) => Person,
   /** Whether review is on, and whether this person may publish (review/reviewRoutes.ts). */
   review?: (request: FastifyRequest) => { required: boolean; mayPublish: boolean },
+  /** After a discard: what the discarded files were waiting for (a review) is withdrawn. */
+  discarded?: (files: readonly string[], by: Person) => Promise<void>,
 ): void {
   app.get('/drafts', async (request) => ({
     enabled: drafts !== undefined,
@@ -39,8 +41,9 @@ export function registerDraftRoutes(
     const files = filesOf(request.body);
     if (!files) return reply.code(400).send({ message: draftRouteMessages.badFiles });
     if (!drafts) return reply.code(404).send({ message: draftMessages.nothing });
-    const discarded = await drafts.discard(files, author(request));
-    if (!discarded.files.length) return reply.code(404).send({ message: draftMessages.nothing });
-    return discarded;
+    const done = await drafts.discard(files, author(request));
+    if (!done.files.length) return reply.code(404).send({ message: draftMessages.nothing });
+    await discarded?.(done.files, author(request));
+    return done;
   });
 }

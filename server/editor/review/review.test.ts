@@ -248,4 +248,17 @@ describe('review before publishing', () => {
     const outbox = await db.db.selectFrom('outbox').select('form').execute();
     expect(outbox.map((r) => r.form)).toEqual(['review', 'review']);
   });
+
+  it('withdraws a review whose draft is discarded, instead of taking it for published', async () => {
+    await setTitle('About, a second go');
+    const submitted = await call('wen', 'POST', '/reviews', { files: [ABOUT] });
+    expect(submitted.status).toBe(201);
+    const second = submitted.body.review.id as number;
+    expect(second).not.toBe(id);
+    expect((await call('wen', 'POST', '/discard', { files: [ABOUT] })).status).toBe(200);
+    const review = await reviews.get(second);
+    expect(review?.state).toBe('withdrawn');
+    expect(review?.events.at(-1)).toMatchObject({ kind: 'withdrawn', by: 'Wen Writer' });
+    expect(await pageReview()).toBeNull();
+  });
 });

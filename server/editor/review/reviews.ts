@@ -315,6 +315,28 @@ export class Reviews {
     }
   }
 
+  /**
+   * The drafts of `files` were discarded: a review holding any of them is withdrawn (it would
+   * otherwise be taken for published at the next Publish, its files having no draft any more).
+   */
+  async withdrawFiles(files: readonly string[], by: Person): Promise<void> {
+    const waiting = await this.read({ states: [...OPEN_STATES, 'approved'] });
+    for (const review of waiting.filter((r) => r.files.some((f) => files.includes(f))))
+      await this.store.db.transaction().execute(async (trx) => {
+        await trx.updateTable('reviews').set({ state: 'withdrawn' }).where('id', '=', review.id).execute();
+        await trx
+          .insertInto('review_events')
+          .values({
+            review_id: review.id,
+            kind: 'withdrawn',
+            by_name: by.name,
+            by_email: by.email,
+            at: this.at(),
+          })
+          .execute();
+      });
+  }
+
   /** Whether a publisher approved the draft holding `file` (what a Publish at waits for). */
   async approvedFor(file: string): Promise<boolean> {
     return (await this.read({ states: ['approved'] })).some((r) => r.files.includes(file));
