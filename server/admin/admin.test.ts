@@ -89,7 +89,7 @@ const ROUTES: [string, string, string?][] = [
   ['POST', '/content/discard', '{"files":["pages/about.yaml"]}'],
   ['GET', '/content/preview-links?file=pages/about.yaml'],
   ['POST', '/content/preview-links', '{"file":"pages/about.yaml"}'],
-  ['POST', '/content/preview-links/revoke', '{"id":1}'],
+  ['POST', '/content/preview-links/revoke', '{"id":1,"file":"pages/about.yaml"}'],
   ['GET', '/account/two-step'],
   ['POST', '/account/two-step/begin'],
   ['POST', '/account/two-step/confirm', '{"code":"000000"}'],

@@ -55,8 +55,8 @@ import type { PreviewLinks } from './preview/previewLinks.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import { registerPutBackRoute } from './putBackRoute.ts';
 import type { ReleaseLog } from './releaseLog.ts';
-import { registerReviewRoutes, reviewFlags, reviewRouteMessages } from './review/reviewRoutes.ts';
-import { OPEN_STATES, type Reviews } from './review/reviews.ts';
+import { registerReviewRoutes, reviewFlags, reviewRouteMessages, versionsIn } from './review/reviewRoutes.ts';
+import { OPEN_STATES, type Reviews, sameVersions } from './review/reviews.ts';
 import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
 import { readSiteFiles } from './siteFiles.ts';
 import { siteProblem } from './siteProblem.ts';
@@ -124,6 +124,7 @@ interface PageReview {
   at: string;
   comment: string | null;
   commentBy: string | null;
+  stale: boolean;
 }
 
 /** A page's draft in the page list: what changed, by whom and when, and how many other files share it. */
@@ -265,6 +266,8 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
           at: review.submittedAt,
           comment: asked?.comment ?? null,
           commentBy: asked?.by ?? null,
+          // Saved since it was submitted: what waits for review is not what the draft says now.
+          stale: !sameVersions(review.versions, versionsIn(root, review.files)),
         });
     }
     return states;

@@ -27,6 +27,7 @@ import { PreviewLinks } from './preview/previewLinks.ts';
 import { SitePublisher } from './publish.ts';
 import { advisoryLock, publishLock } from './publishLock.ts';
 import { ReleaseLog } from './releaseLog.ts';
+import { versionsIn } from './review/reviewRoutes.ts';
 import { Reviews } from './review/reviews.ts';
 import { ScheduleRunner } from './schedules/runSchedules.ts';
 import { prepareClone, SharedRepository } from './sharedRepository.ts';
@@ -71,9 +72,10 @@ export function editorOptions(
         // reviews it published (or, failed, left waiting) move on.
         record: async (entry) => {
           await releaseLog.record(entry);
-          // Not awaited: the switch to the new release does not wait for the reviews.
-          if (drafts)
-            void drafts
+          // A Publish that went live closes the reviews it published (awaited, so a review is
+          // never left approved for a later draft of its page).
+          if (drafts && entry.state === 'live')
+            await drafts
               .groups()
               .then((groups) =>
                 reviews.afterPublish(new Set(groups.flatMap((g) => g.files.map((f) => f.file))), entry.by),
@@ -124,7 +126,9 @@ export function editorOptions(
       },
       ...(advisoryLock(store, 'schedule') && { exclusive: advisoryLock(store, 'schedule') }),
       // With review on, a page's Publish at publishes only a draft a publisher approved.
-      ...(config.contentReview && { approved: (file: string) => reviews.approvedFor(file) }),
+      ...(config.contentReview && {
+        approved: (file: string) => reviews.approvedFor(file, (files) => versionsIn(drafts.folder, files)),
+      }),
       ...(config.scheduleClock && { now: () => config.scheduleClock as Date }),
       log: (line) => app.log.warn(line),
     });

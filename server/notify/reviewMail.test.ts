@@ -38,7 +38,9 @@ describe.each(databaseBackends('review mail'))('review emails on $name', (backen
 
   it('queues one email per submission with it, and sends it to the publishers and admins', async () => {
     const reviews = new Reviews(db, { notify: true });
-    const review = await reviews.submit(['pages/about.yaml'], WEN, 'New <b>heading</b>, please look');
+    const review = await reviews.submit(['pages/about.yaml'], WEN, 'New <b>heading</b>, please look', {
+      'pages/about.yaml': 'v1',
+    });
     const repo = new Repository(db);
     const rows = await repo.outbox();
     expect(rows.map((r) => r.form)).toEqual(['review']);
@@ -88,7 +90,7 @@ describe.each(databaseBackends('review mail'))('review emails on $name', (backen
         'changes-requested',
         'Shorter',
       );
-      await reviews.submit(['pages/about.yaml'], WEN, null);
+      await reviews.submit(['pages/about.yaml'], WEN, null, { 'pages/about.yaml': 'v2' });
       expect(await notifier.runOnce()).toBe(1);
       const ids = smtp.received.map((m) => /^Message-ID: (.*)$/m.exec(m.raw)?.[1]);
       expect(new Set(ids).size).toBe(2);
@@ -101,7 +103,7 @@ describe.each(databaseBackends('review mail'))('review emails on $name', (backen
   it('queues nothing when the server sends no mail', async () => {
     const repo = new Repository(db);
     const before = (await repo.outbox()).length;
-    await new Reviews(db).submit(['pages/contact.yaml'], WEN, null);
+    await new Reviews(db).submit(['pages/contact.yaml'], WEN, null, { 'pages/contact.yaml': 'v1' });
     expect(await repo.outbox()).toHaveLength(before);
   });
 });

@@ -160,6 +160,8 @@ export interface ReviewTable {
   submitted_by_email: string;
   submitted_at: ColumnType<Date | string, string, string>;
   note: string | null;
+  /** JSON: each file's version as submitted (sha256; null: deleted in the draft). */
+  versions: ColumnType<string, string | undefined, string>;
 }
 
 /** One step of a review, with who and when (a decision from a preview link: `via`, no email). */

@@ -285,6 +285,9 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .addColumn('submitted_by_email', text, (c) => c.notNull())
           .addColumn('submitted_at', time, (c) => c.notNull())
           .addColumn('note', text)
+          // JSON: each file's version as submitted ({file: sha256 or null when deleted}): an
+          // approval is of exactly that text, never of words saved after it.
+          .addColumn('versions', text, (c) => c.notNull().defaultTo('{}'))
           .execute();
         await db.schema
           .createTable('review_events')

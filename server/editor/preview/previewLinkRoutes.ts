@@ -7,7 +7,8 @@
  *                                  (with review on, for `reviewer` to approve from), working for
  *                                  `days` days (7 unless asked; 1 to 30); its address is shown
  *                                  once, here, and never again (only its hash is kept)
- *   POST /preview-links/revoke     {id} -> {link}: the link stops working at once (410 afterwards)
+ *   POST /preview-links/revoke     {file, id} -> {link}: the page's link stops working at once
+ *                                  (410 afterwards)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Person } from '../history.ts';
@@ -58,9 +59,12 @@ export function registerPreviewLinkRoutes(app: FastifyInstance, options: Preview
     return reply.code(201).send({ link, address: `${PREVIEW_PAGE}/${token}` });
   });
   app.post('/preview-links/revoke', async (request, reply) => {
-    const id = (request.body as { id?: unknown } | undefined)?.id;
-    if (!Number.isInteger(id)) return reply.code(400).send({ message: previewLinkMessages.badId });
-    const link = await links.revoke(id as number, author(request));
+    const body = (request.body ?? {}) as { id?: unknown; file?: unknown };
+    if (!Number.isInteger(body.id)) return reply.code(400).send({ message: previewLinkMessages.badId });
+    const file = fileFrom(reply, body.file);
+    if (!file) return reply;
+    // A link is revoked from its page's dialog: the page it names must be that page.
+    const link = await links.revoke(body.id as number, file, author(request));
     if (!link) return reply.code(404).send({ message: previewLinkMessages.notRevoked });
     return { link };
   });

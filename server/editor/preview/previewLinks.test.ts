@@ -4,11 +4,12 @@
  * drafts): a content editor shares a page's draft; the link opens it without an account, shows
  * that page's draft and no other, and answers 410 once revoked or expired.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { CSRF_HEADER } from '../../admin/routes.ts';
 import { fakeClientDir } from '../../testSupport.ts';
+import { draftsFolderOf } from '../drafts/draftsFolder.ts';
 import { type EditorServer, startEditorServer } from '../editorTestSupport.ts';
 import { previewLinkMessages } from './previewLinkRoutes.ts';
 import { PreviewLinks } from './previewLinks.ts';
@@ -86,9 +87,24 @@ describe('preview links', () => {
     expect(body.site.files[ABOUT]?.text).not.toContain('someone else');
     expect(Object.keys(body.site.files)).toContain('site.yaml');
 
+    // A page taken down is not shown either (its words are not public).
+    expect(Object.keys(body.site.files)).not.toContain('pages/careers/no-openings.yaml');
+
     const picture = await fetch(`${editor.server.url}${dataAddress}/images/about/about-1.svg`);
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toContain('image/svg+xml');
+    expect(picture.headers.get('cache-control')).toBe('no-store');
+    // A picture uploaded for another page's draft is neither listed nor served.
+    const secret = path.join(draftsFolderOf(editor.content), 'public/images/uploads/launch/secret.svg');
+    mkdirSync(path.dirname(secret), { recursive: true });
+    writeFileSync(secret, readFileSync(path.join(editor.content, 'public/images/about/about-1.svg')));
+    const again = (await (await fetch(`${editor.server.url}${dataAddress}`)).json()) as {
+      site: { images: { path: string }[] };
+    };
+    expect(again.site.images.map((i) => i.path)).not.toContain('/images/uploads/launch/secret.svg');
+    expect((await fetch(`${editor.server.url}${dataAddress}/images/uploads/launch/secret.svg`)).status).toBe(
+      404,
+    );
   });
 
   it('lists the page’s working links, refuses a wrong lifetime, and is for content editors only', async () => {
@@ -118,7 +134,9 @@ describe('preview links', () => {
 
   it('answers 410 once revoked, saying by whom; 404 for an address that was never a link', async () => {
     const { link, address } = await share(JOB);
-    const revoked = await send('/preview-links/revoke', { id: link.id });
+    // Another page's dialog cannot revoke it.
+    expect((await send('/preview-links/revoke', { id: link.id, file: 'pages/about.yaml' })).status).toBe(404);
+    const revoked = await send('/preview-links/revoke', { id: link.id, file: JOB });
     expect(revoked.status).toBe(200);
     const page = await fetch(`${editor.server.url}${address}`);
     expect(page.status).toBe(410);
@@ -133,7 +151,7 @@ describe('preview links', () => {
       410,
     );
     // Revoking it again says it had already stopped.
-    expect((await send('/preview-links/revoke', { id: link.id })).status).toBe(404);
+    expect((await send('/preview-links/revoke', { id: link.id, file: JOB })).status).toBe(404);
 
     expect((await fetch(`${editor.server.url}/preview/${'x'.repeat(43)}`)).status).toBe(404);
     expect((await fetch(`${editor.server.url}/preview/not-a-link`)).status).toBe(404);

@@ -131,13 +131,14 @@ export class PreviewLinks {
     return rows.map(linkOf).filter((l) => Date.parse(l.expiresAt) > this.now());
   }
 
-  /** Stops link `id` working; false when there is no such link or it had already stopped. */
-  async revoke(id: number, by: Person): Promise<PreviewLink | undefined> {
+  /** Stops link `id` of `file` working; undefined when there is no such link or it had already stopped. */
+  async revoke(id: number, file: string, by: Person): Promise<PreviewLink | undefined> {
     const at = new Date(this.now()).toISOString();
     const done = await this.store.db
       .updateTable('preview_links')
       .set({ revoked_by_name: by.name, revoked_at: at })
       .where('id', '=', id)
+      .where('file', '=', file)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', at)
       .returningAll()

@@ -21,7 +21,7 @@ import { type AdminAssets, adminAssetsOf } from '../../admin/page.ts';
 import { escapeHtml } from '../../notify/compose.ts';
 import { sameOrigin } from '../../staff/guard.ts';
 import { adminMessages } from '../../staff/messages.ts';
-import { listImages, readContentFile } from '../contentStore.ts';
+import { type ImageInfo, listImages, readContentFile } from '../contentStore.ts';
 import { registerImageServe } from '../imageServe.ts';
 import type { Reviews } from '../review/reviews.ts';
 import { siteTimeZone } from '../schedules/dueSchedules.ts';
@@ -39,6 +39,7 @@ export const previewWords = {
   revoked: (who: string, when: string) => `${who} revoked it on ${when}.`,
   askAgain: 'Ask the person who sent it for a new link.',
   pageGone: 'The page of this preview no longer exists: it may have been deleted.',
+  noPicture: 'This preview shows no such picture.',
   lookOnly: 'This link is for looking only: it names nobody to approve the change.',
   badDecision: 'Send {"decision": "approve"} or {"decision": "changes", "comment": "…"}.',
   commentNeeded: 'Say what should change: your comment is what the editor sees.',
@@ -61,6 +62,9 @@ export interface PreviewRouteOptions {
   reviews?: Reviews;
   reviewRequired?: boolean;
 }
+
+/** A page taken down (unpublished: true): not shown to a link's reader. */
+const TAKEN_DOWN = /^unpublished:\s*true\s*$/m;
 
 const NO_STORE = {
   'cache-control': 'no-store',
@@ -107,6 +111,13 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRout
   const { links, liveDir, draftsDir, apiPrefix } = options;
   const assets = adminAssetsOf(app, options.clientDir);
   const apiOf = (token: string) => `${apiPrefix}/preview/${token}`;
+  /** The pictures a link shows: those of the live site, and those its page's draft names. */
+  const picturesOf = (link: PreviewLink): ImageInfo[] => {
+    const live = listImages(liveDir);
+    const text = readContentFile(draftsDir, link.file)?.text ?? '';
+    const known = new Set(live.map((p) => p.path));
+    return [...live, ...listImages(draftsDir).filter((p) => !known.has(p.path) && text.includes(p.path))];
+  };
 
   /** Why `link` stopped working, in words. */
   const goneWords = (state: 'expired' | 'revoked', link: PreviewLink): string => {
@@ -170,6 +181,9 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRout
         const draft = readContentFile(draftsDir, link.file);
         if (!draft) return reply.code(404).send({ message: previewWords.pageGone });
         const { files } = readSiteFiles(liveDir);
+        // What visitors see, and this page's draft: no page taken down (its words are not public).
+        for (const [file, state] of Object.entries(files))
+          if (file !== link.file && TAKEN_DOWN.test(state.text)) delete files[file];
         files[link.file] = draft;
         const reviewer = options.reviewRequired && options.reviews ? link.reviewer : null;
         return {
@@ -177,28 +191,47 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRout
           madeBy: link.madeBy,
           expiresAt: link.expiresAt,
           live: readContentFile(liveDir, link.file) !== undefined,
-          site: { files, images: listImages(draftsDir) },
+          site: { files, images: picturesOf(link) },
           review: reviewer
             ? { reviewer, decisions: await options.reviews?.linkDecisions(link.file, reviewer) }
             : null,
         };
       });
       // The named reviewer's decision: recorded by their name; it publishes nothing.
-      api.post('/decision', { bodyLimit: 8 * 1024 }, async (request, reply) => {
+      // (A few a minute per address: a reviewer decides once or twice, nobody needs a thousand.)
+      api.post(
+        '/decision',
+        { bodyLimit: 8 * 1024, config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+        async (request, reply) => {
+          const link = opened.get(request);
+          if (!link) return reply.code(404).send({ message: previewWords.unknown });
+          if (!sameOrigin(request)) return reply.code(403).send({ message: adminMessages.origin });
+          const reviews = options.reviewRequired ? options.reviews : undefined;
+          if (!reviews || !link.reviewer) return reply.code(403).send({ message: previewWords.lookOnly });
+          const body = (request.body ?? {}) as { decision?: unknown; comment?: unknown };
+          if (body.decision !== 'approve' && body.decision !== 'changes')
+            return reply.code(400).send({ message: previewWords.badDecision });
+          const comment =
+            typeof body.comment === 'string' && body.comment.trim()
+              ? body.comment.trim().slice(0, 2000)
+              : null;
+          const approve = body.decision === 'approve';
+          if (!approve && !comment) return reply.code(400).send({ message: previewWords.commentNeeded });
+          await reviews.fromLink(link.file, link.reviewer, approve, comment, link.madeBy);
+          return reply.code(201).send({ message: previewWords.recorded(link.reviewer, approve) });
+        },
+      );
+      // The pictures it may show, and only those: never another page's unpublished upload. Never
+      // stored by anyone, as the page itself.
+      api.addHook('preHandler', async (request, reply) => {
         const link = opened.get(request);
-        if (!link) return reply.code(404).send({ message: previewWords.unknown });
-        if (!sameOrigin(request)) return reply.code(403).send({ message: adminMessages.origin });
-        const reviews = options.reviewRequired ? options.reviews : undefined;
-        if (!reviews || !link.reviewer) return reply.code(403).send({ message: previewWords.lookOnly });
-        const body = (request.body ?? {}) as { decision?: unknown; comment?: unknown };
-        if (body.decision !== 'approve' && body.decision !== 'changes')
-          return reply.code(400).send({ message: previewWords.badDecision });
-        const comment =
-          typeof body.comment === 'string' && body.comment.trim() ? body.comment.trim().slice(0, 2000) : null;
-        const approve = body.decision === 'approve';
-        if (!approve && !comment) return reply.code(400).send({ message: previewWords.commentNeeded });
-        await reviews.fromLink(link.file, link.reviewer, approve, comment);
-        return reply.code(201).send({ message: previewWords.recorded(link.reviewer, approve) });
+        const wanted = (request.params as { '*'?: string })['*'];
+        if (link && wanted !== undefined && !picturesOf(link).some((p) => p.path === `/images/${wanted}`))
+          return reply.code(404).send({ message: previewWords.noPicture });
+      });
+      api.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        return payload;
       });
       registerImageServe(api, draftsDir);
     },

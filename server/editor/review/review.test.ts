@@ -22,7 +22,7 @@ import { PreviewLinks } from '../preview/previewLinks.ts';
 import { registerPreviewRoutes } from '../preview/previewRoutes.ts';
 import { SitePublisher } from '../publish.ts';
 import { reviewRouteMessages } from './reviewRoutes.ts';
-import { Reviews } from './reviews.ts';
+import { Reviews, reviewMessages } from './reviews.ts';
 
 const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
 const ABOUT = 'pages/about.yaml';
@@ -144,7 +144,7 @@ describe('review before publishing', () => {
     // Submitting it again while it waits is refused, saying so.
     const again = await call('wen', 'POST', '/reviews', { files: [ABOUT] });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('This change is already waiting for review (submitted by Wen Writer).');
+    expect(again.body.message).toBe(reviewMessages.inReview('Wen Writer'));
     // A content editor cannot decide.
     expect((await call('wen', 'POST', `/reviews/${id}/approve`)).status).toBe(403);
     expect((await call('wen', 'POST', `/reviews/${id}/request-changes`, { comment: 'x' })).status).toBe(403);
@@ -209,7 +209,7 @@ describe('review before publishing', () => {
     expect(review.events.at(-1)).toMatchObject({
       kind: 'link-approved',
       by: 'Priya Nair',
-      via: 'preview link',
+      via: 'preview link made by Wen Writer',
     });
     expect(review.state).toBe('changes-requested');
     expect(await liveTitles()).not.toContain('About Triune');
@@ -228,6 +228,14 @@ describe('review before publishing', () => {
     const resubmitted = await call('wen', 'POST', '/reviews', { files: [ABOUT] });
     expect(resubmitted.status).toBe(201);
     expect(resubmitted.body.review.id).toBe(id);
+    // Words saved after submitting are not what the publisher reviewed: not approved with it.
+    await setTitle('About Us: SNEAKY, not reviewed');
+    const stale = await call('pat', 'POST', `/reviews/${id}/approve`);
+    expect(stale).toEqual({ status: 409, body: { message: reviewMessages.changedSince } });
+    expect(await liveTitles()).not.toContain('SNEAKY');
+    await setTitle('About Us: Triune, reviewed');
+    // The same words as submitted: approvable again (and submitting them again is refused).
+    expect((await call('wen', 'POST', '/reviews', { files: [ABOUT] })).status).toBe(409);
     const approved = await call('pat', 'POST', `/reviews/${id}/approve`);
     expect(approved.status).toBe(202);
     await publisher.settled();

@@ -25,12 +25,21 @@ import { type Drafts, draftMessages } from '../drafts/drafts.ts';
 import type { Person } from '../history.ts';
 import { type Publisher, publishMessages } from '../publish.ts';
 import { hasCome, scheduledPages, siteTimeZone } from '../schedules/dueSchedules.ts';
-import { type Review, ReviewRefused, type Reviews, reviewMessages } from './reviews.ts';
+import {
+  type Review,
+  ReviewRefused,
+  type Reviews,
+  reviewMessages,
+  sameVersions,
+  type Versions,
+} from './reviews.ts';
 
 export const reviewRouteMessages = {
   publishersOnly: 'Only a publisher or an administrator approves a change or sends it back.',
   submitInstead: 'Review is on: submit this change for review, and a publisher publishes it.',
   commentNeeded: 'Say what should change: the comment is what the editor sees.',
+  nothingLeft:
+    'This draft was discarded: there is nothing left to publish. The review is closed when the list is read again.',
   tooLong: (what: string, max: number) => `The ${what} is too long: keep it under ${max} characters.`,
   noPublish: publishMessages.noServer,
   approvedForLater: (at: string) =>
@@ -65,6 +74,11 @@ export function nameOfFile(file: string, ...dirs: string[]): string {
     if (text !== undefined) return pageNameOf(parsedPage(text)) ?? file;
   }
   return file;
+}
+
+/** Each file's version in `dir` now (null: not there, deleted in the draft). */
+export function versionsIn(dir: string, files: readonly string[]): Versions {
+  return Object.fromEntries(files.map((f) => [f, readContentFile(dir, f)?.version ?? null]));
 }
 
 /** What the request may do with review on or off: said in GET /drafts and GET /reviews. */
@@ -125,7 +139,8 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     if (!groups.length) return reply.code(404).send({ message: draftMessages.nothing });
     const all = [...new Set(groups.flatMap((g) => g.files.map((f) => f.file)))];
     try {
-      return reply.code(201).send({ review: named(await reviews.submit(all, author(request), note)) });
+      const review = await reviews.submit(all, author(request), note, versionsIn(draftsDir, all));
+      return reply.code(201).send({ review: named(review) });
     } catch (error) {
       return refused(reply, error);
     }
@@ -169,20 +184,29 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     const review = await reviewOf(request, reply);
     if (!review) return reply;
     if (!publisher) return reply.code(409).send({ message: reviewRouteMessages.noPublish });
-    if (publisher.busy?.() ?? publisher.state().state === 'running')
+    if (review.state !== 'in-review') return reply.code(409).send({ message: reviewMessages.notInReview });
+    // What is approved is what was submitted: words saved since then wait for a new submission.
+    const drafted = new Set((await drafts.groups()).flatMap((g) => g.files.map((f) => f.file)));
+    if (!review.files.some((f) => drafted.has(f)))
+      return reply.code(409).send({ message: reviewRouteMessages.nothingLeft });
+    if (!sameVersions(review.versions, versionsIn(draftsDir, review.files)))
+      return reply.code(409).send({ message: reviewMessages.changedSince });
+    // A page with a Publish at still to come goes live then, as its editor planned (the schedule
+    // publishes approved drafts only, as approved); otherwise approving publishes it now. Its end
+    // moves the review on (Reviews.afterPublish, called when every Publish is logged).
+    const later = laterPublishAt(review.files);
+    if (!later && (publisher.busy?.() ?? publisher.state().state === 'running'))
       return reply.code(409).send({ message: publishMessages.runningHere });
+    // The Publish starts before anything is awaited, so no other one can slip in between.
+    const started = later ? undefined : publisher.start(author(request), review.files);
     try {
       await reviews.decide(review.id, author(request), 'approved', null);
     } catch (error) {
       return refused(reply, error);
     }
-    // A page with a Publish at still to come goes live then, as its editor planned (the schedule
-    // publishes approved drafts only); otherwise approving publishes it now. Its end moves the
-    // review on (Reviews.afterPublish, called when every Publish is logged).
-    const later = laterPublishAt(review.files);
     if (later)
       return reply.code(202).send({ state: 'done', message: reviewRouteMessages.approvedForLater(later) });
-    return reply.code(202).send(publisher.start(author(request), review.files));
+    return reply.code(202).send(started);
   });
 
   app.post('/reviews/:id/request-changes', async (request, reply) => {

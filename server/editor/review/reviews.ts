@@ -7,6 +7,7 @@
  * transaction (the notification outbox, form "review"): at least once, one Message-ID per
  * submission, as for the forms.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../storage/db.ts';
 import type { Person } from '../history.ts';
 
@@ -37,9 +38,14 @@ export interface ReviewEvent {
   via: string | null;
 }
 
+/** Each file's version (sha256 of its text; null: deleted in the draft). */
+export type Versions = Record<string, string | null>;
+
 export interface Review {
   id: number;
   files: string[];
+  /** The versions submitted: what a publisher reviews and approves. */
+  versions: Versions;
   state: ReviewState;
   submittedBy: string;
   submittedAt: string;
@@ -54,7 +60,10 @@ export const OPEN_STATES: readonly ReviewState[] = ['in-review', 'changes-reques
 export const REVIEW_OUTBOX = 'review';
 
 export const reviewMessages = {
-  inReview: (by: string) => `This change is already waiting for review (submitted by ${by}).`,
+  inReview: (by: string) =>
+    `This change is already waiting for review as it is (submitted by ${by}). Save a change to it first to submit it again.`,
+  changedSince:
+    'The draft changed after it was submitted: its editor must submit it again, so that what is approved is what goes live.',
   notInReview: 'This review is not waiting for a decision any more: reload to see where it is.',
   noSuchReview: 'There is no such review: it may have been withdrawn. Reload the list.',
 };
@@ -70,6 +79,12 @@ export class ReviewRefused extends Error {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Whether the drafts are still the versions submitted. */
+export function sameVersions(submitted: Versions, now: Versions): boolean {
+  const files = new Set([...Object.keys(submitted), ...Object.keys(now)]);
+  return [...files].every((f) => (submitted[f] ?? null) === (now[f] ?? null));
+}
 const isState = (v: string): v is ReviewState => (REVIEW_STATES as readonly string[]).includes(v);
 
 export interface ReviewsOptions {
@@ -118,6 +133,7 @@ export class Reviews {
     return rows.map((r) => ({
       id: r.id,
       files: JSON.parse(r.files) as string[],
+      versions: JSON.parse(r.versions) as Versions,
       state: isState(r.state) ? r.state : 'withdrawn',
       submittedBy: r.submitted_by_name,
       submittedAt: iso(r.submitted_at),
@@ -154,23 +170,34 @@ export class Reviews {
    * Submits the draft of `files` for review. A change sent back for changes is submitted again in
    * the same review (its story stays in one place); one already waiting is refused.
    */
-  async submit(files: string[], by: Person, note: string | null): Promise<Review> {
-    const open = (await this.read({ states: OPEN_STATES })).find((r) =>
-      r.files.some((f) => files.includes(f)),
-    );
-    if (open?.state === 'in-review')
-      throw new ReviewRefused(409, reviewMessages.inReview(open.submittedBy), open);
+  async submit(files: string[], by: Person, note: string | null, versions: Versions): Promise<Review> {
     const at = this.at();
-    const id = await this.store.db.transaction().execute(async (trx) => {
+    type Outcome = { id: number } | { refused: number; by: string };
+    const outcome = await this.store.db.transaction().execute(async (trx): Promise<Outcome> => {
+      // One submission at a time across the instances, so two cannot open two reviews of a file.
+      if (this.store.dialect === 'postgres')
+        await sql`select pg_advisory_xact_lock(hashtext(${`triune:reviews:${this.store.pgSchema ?? ''}`}))`.execute(
+          trx,
+        );
+      const openRows = await trx
+        .selectFrom('reviews')
+        .selectAll()
+        .where('state', 'in', [...OPEN_STATES])
+        .execute();
+      const open = openRows.find((r) => (JSON.parse(r.files) as string[]).some((f) => files.includes(f)));
+      // The same text again while it waits: nothing new to review.
+      if (open?.state === 'in-review' && open.versions === JSON.stringify(versions))
+        return { refused: open.id, by: open.submitted_by_name };
       let reviewId: number;
       if (open) {
         reviewId = open.id;
-        const all = [...new Set([...open.files, ...files])];
+        const all = [...new Set([...(JSON.parse(open.files) as string[]), ...files])];
         await trx
           .updateTable('reviews')
           .set({
             state: 'in-review',
             files: JSON.stringify(all),
+            versions: JSON.stringify(versions),
             submitted_by_name: by.name,
             submitted_by_email: by.email,
             submitted_at: at,
@@ -183,6 +210,7 @@ export class Reviews {
           .insertInto('reviews')
           .values({
             files: JSON.stringify(files),
+            versions: JSON.stringify(versions),
             state: 'in-review',
             submitted_by_name: by.name,
             submitted_by_email: by.email,
@@ -211,10 +239,14 @@ export class Reviews {
           .insertInto('outbox')
           .values({ form: REVIEW_OUTBOX, submission_id: event.id, created_at: at, next_attempt_at: at })
           .execute();
-      return reviewId;
+      return { id: reviewId };
     });
+    if ('refused' in outcome) {
+      const review = await this.get(outcome.refused);
+      throw new ReviewRefused(409, reviewMessages.inReview(outcome.by), review);
+    }
     this.options.afterSubmit?.();
-    return (await this.get(id)) as Review;
+    return (await this.get(outcome.id)) as Review;
   }
 
   /** Moves an in-review review on: approved (the caller publishes it) or sent back with `comment`. */
@@ -254,7 +286,13 @@ export class Reviews {
    * its page (or on the page alone when none is open). It changes no state: publishing stays with
    * a publisher, who sees it.
    */
-  async fromLink(file: string, reviewer: string, approve: boolean, comment: string | null): Promise<void> {
+  async fromLink(
+    file: string,
+    reviewer: string,
+    approve: boolean,
+    comment: string | null,
+    madeBy: string,
+  ): Promise<void> {
     const open = await this.openFor(file);
     await this.store.db
       .insertInto('review_events')
@@ -264,7 +302,8 @@ export class Reviews {
         kind: approve ? 'link-approved' : 'link-changes-requested',
         by_name: reviewer,
         by_email: null,
-        via: 'preview link',
+        // Who named the reviewer: the name on a link is that person's word, not a signature.
+        via: `preview link made by ${madeBy}`,
         comment,
         at: this.at(),
       })
@@ -278,7 +317,7 @@ export class Reviews {
       .selectAll()
       .where('file', '=', file)
       .where('by_name', '=', reviewer)
-      .where('via', '=', 'preview link')
+      .where('via', 'like', 'preview link%')
       .orderBy('id')
       .execute();
     return rows.map((e) => ({
@@ -337,9 +376,14 @@ export class Reviews {
       });
   }
 
-  /** Whether a publisher approved the draft holding `file` (what a Publish at waits for). */
-  async approvedFor(file: string): Promise<boolean> {
-    return (await this.read({ states: ['approved'] })).some((r) => r.files.includes(file));
+  /**
+   * Whether a publisher approved the draft holding `file` as it is now (what a Publish at waits
+   * for): an approval is of the versions submitted, so words saved after it are not approved.
+   */
+  async approvedFor(file: string, current: (files: readonly string[]) => Versions): Promise<boolean> {
+    return (await this.read({ states: ['approved'] })).some(
+      (r) => r.files.includes(file) && sameVersions(r.versions, current(r.files)),
+    );
   }
 
   /** The submission an outbox row names (a `submitted` event's id) and its review, for its email. */

@@ -1,13 +1,14 @@
 /**
  * A page's draft, said above its editor: that the saved changes are not live yet (by whom, when),
- * with Publish this page, Discard draft and Share a preview (a link for someone without an account). Publishing takes what is saved: with unsaved changes
+ * with Publish this page, Discard draft and Share a preview (a link for someone without an
+ * account). Publishing takes what is saved: with unsaved changes
  * the button waits for Save. Nothing is shown when the page is as it is live.
  *
  * With review on (CONTENT_REVIEW), an account that may not publish has Submit for review instead
  * of Publish this page; the band says when the page is in review (by whom, since when) and, first
  * of all, what a reviewer asked to change. A publisher keeps Publish this page.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionDialog } from './ActionDialog.tsx';
 import {
   type ContentApi,
@@ -62,13 +63,16 @@ export function DraftBar({
   const run = usePublish(client, onPublished);
   const [asking, setAsking] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const shareButton = useRef<HTMLButtonElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   // With review on, an account that may not publish submits the page for review instead.
   const submits = reviewFlags.required && !reviewFlags.mayPublish;
-  const inReview = review?.state === 'in-review' ? review : null;
+  // Saved since it was submitted: the publisher cannot approve it until it is submitted again.
+  const changedSince = review?.state === 'in-review' && review.stale === true;
+  const inReview = review?.state === 'in-review' && !changedSince ? review : null;
   const sentBack = review?.state === 'changes-requested' ? review : null;
-  const mayAct = !submits || (!inReview && !submitted);
+  const mayAct = !submits || (!inReview && (!submitted || changedSince));
   const who =
     draft.by.length && draft.at ? describeChange({ name: draft.by.join(', '), date: draft.at }) : '';
   return (
@@ -81,9 +85,11 @@ export function DraftBar({
       <p className={own.words}>
         {inReview
           ? reviewWords.inReview(inReview)
-          : draft.change === 'new'
-            ? draftBarWords.isNew
-            : draftBarWords.changed(who || 'someone')}
+          : changedSince
+            ? reviewWords.changedSince
+            : draft.change === 'new'
+              ? draftBarWords.isNew
+              : draftBarWords.changed(who || 'someone')}
         {draft.with > 0 && draftBarWords.others(draft.with)}
         {dirty && mayAct && ` ${submits ? reviewWords.saveFirst : draftBarWords.saveFirst}`}
       </p>
@@ -97,7 +103,7 @@ export function DraftBar({
           {run.running ? 'Publishing…' : 'Publish this page'}
         </button>
       )}
-      {submits && !inReview && !submitted && (
+      {submits && !inReview && (!submitted || changedSince) && (
         <button
           type="button"
           className={styles.primary}
@@ -117,7 +123,7 @@ export function DraftBar({
           Discard draft
         </button>
       )}
-      <button type="button" className={styles.secondary} onClick={() => setSharing(true)}>
+      <button ref={shareButton} type="button" className={styles.secondary} onClick={() => setSharing(true)}>
         Share a preview
       </button>
       <span role="status" className={styles.status}>
@@ -129,7 +135,11 @@ export function DraftBar({
           file={file}
           client={client}
           reviewRequired={reviewFlags.required}
-          onClose={() => setSharing(false)}
+          onClose={() => {
+            setSharing(false);
+            // Back where the dialog was opened from (a dialog removed while open leaves focus nowhere).
+            shareButton.current?.focus();
+          }}
         />
       )}
       {submitting && (

@@ -153,6 +153,17 @@ describe('a content editor, with review on', () => {
     );
     expect(within(band).getByRole('button', { name: 'Submit for review' })).toBeEnabled();
   });
+
+  it('says a page saved since it was submitted must be submitted again, and offers it', async () => {
+    await reviewOn(false, { ...IN_REVIEW, stale: true });
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={editor} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Summer Camp/ }));
+    const band = await screen.findByRole('region', { name: 'Draft' });
+    expect(band).toHaveTextContent(
+      'In review, but saved again since it was submitted: submit it again, so that the publisher reviews these words.',
+    );
+    expect(within(band).getByRole('button', { name: 'Submit for review' })).toBeEnabled();
+  });
 });
 
 describe('a publisher, with review on', () => {

@@ -48,6 +48,8 @@ export function ReviewView({
   const [asking, setAsking] = useState(false);
   const [said, setSaid] = useState('');
   const requestButton = useRef<HTMLButtonElement>(null);
+  // After a request for changes its button is gone: focus goes to what happened instead.
+  const saidLine = useRef<HTMLParagraphElement>(null);
   const eventsId = useId();
 
   const load = useCallback(async () => {
@@ -140,7 +142,7 @@ export function ReviewView({
           <PublishProgress run={run} />
         </div>
       )}
-      <p role="status" className={said ? styles.notice : styles.visuallyHidden}>
+      <p ref={saidLine} tabIndex={-1} role="status" className={said ? styles.notice : styles.visuallyHidden}>
         {said}
       </p>
       {review && review.events.length > 0 && (
@@ -169,6 +171,7 @@ export function ReviewView({
             setLoaded((l) => (l ? { ...l, review: next } : l));
             setSaid(reviewWords.requested(next.submittedBy));
             onChanged();
+            requestAnimationFrame(() => saidLine.current?.focus());
           }}
         />
       )}

@@ -183,7 +183,7 @@ export function SharePreviewDialog({
                 aria-label={`${shareWords.revoke} the link made by ${l.madeBy}, ${dateTimeText(l.madeAt)}`}
                 onClick={() =>
                   void run(async () => {
-                    await client.revokePreviewLink(l.id);
+                    await client.revokePreviewLink(file, l.id);
                     if (made?.id === l.id) setMade(null);
                     setNote(shareWords.revoked);
                   })

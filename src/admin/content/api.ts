@@ -29,6 +29,8 @@ export interface PageReview {
   /** The request for changes, and who made it (null while in review). */
   comment: string | null;
   commentBy: string | null;
+  /** Saved since it was submitted: the review waits for it to be submitted again. */
+  stale?: boolean;
 }
 
 /** Whether a draft must be reviewed before it is published, and whether this account may publish. */
@@ -304,8 +306,8 @@ export interface ContentApi {
     days: number,
     reviewer?: string,
   ): Promise<{ link: PreviewLink; address: string }>;
-  /** Stops a preview link working at once. */
-  revokePreviewLink(id: number): Promise<void>;
+  /** Stops a preview link of the page `file` working at once. */
+  revokePreviewLink(file: string, id: number): Promise<void>;
   /** The reviews, open ones first, then the latest closed ones. */
   reviews(): Promise<ReviewFlags & { reviews: Review[] }>;
   /** Submits the drafts holding `files` for review (refused with 409 while they are in review). */
@@ -426,8 +428,8 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
       (await call<{ links: PreviewLink[] }>('GET', `/preview-links${q({ file })}`)).links,
     makePreviewLink: (file, days, reviewer) =>
       call('POST', '/preview-links', { file, days, ...(reviewer && { reviewer }) }),
-    revokePreviewLink: async (id) => {
-      await call('POST', '/preview-links/revoke', { id });
+    revokePreviewLink: async (file, id) => {
+      await call('POST', '/preview-links/revoke', { file, id });
     },
     reviews: () => call('GET', '/reviews'),
     submitReview: async (files, note) =>

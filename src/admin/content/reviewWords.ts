@@ -25,6 +25,8 @@ export const reviewWords = {
   submittedWhen: (review: Pick<PageReview, 'by' | 'at'>) =>
     `submitted by ${describeChange({ name: review.by, date: review.at })}`,
   inReview: (review: Pick<PageReview, 'by' | 'at'>) => `In review: ${reviewWords.submittedWhen(review)}.`,
+  changedSince:
+    'In review, but saved again since it was submitted: submit it again, so that the publisher reviews these words.',
   changesRequested: (by: string | null, comment: string | null) =>
     `Changes requested by ${by ?? 'a reviewer'}${comment ? `: “${comment}”` : '.'}`,
   badgeInReview: 'In review',

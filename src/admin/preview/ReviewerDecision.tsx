@@ -3,7 +3,7 @@
  * reviewer's Approve and Request changes, recorded by their name. Neither publishes anything: a
  * publisher puts the page live, seeing the decision in the review.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { dateTimeText } from '../content/kinds.ts';
 import own from './PreviewLinkApp.module.css';
 
@@ -44,6 +44,17 @@ export function ReviewerDecision({
   const [busy, setBusy] = useState(false);
   const commentId = useId();
   const last = decisions.at(-1);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const changesButton = useRef<HTMLButtonElement>(null);
+  const saidRef = useRef<HTMLParagraphElement>(null);
+  // Focus follows what the reader is doing: into the comment box when it opens, back to the button
+  // that opened it when it closes without sending, to the thanks once a decision is recorded.
+  const [focusTo, setFocusTo] = useState<'box' | 'button' | 'said' | null>(null);
+  useEffect(() => {
+    if (focusTo === 'box') box.current?.focus();
+    if (focusTo === 'button') changesButton.current?.focus();
+    if (focusTo === 'said') saidRef.current?.focus();
+  }, [focusTo]);
 
   const send = async (decision: 'approve' | 'changes') => {
     if (decision === 'changes' && !comment.trim()) {
@@ -65,6 +76,7 @@ export function ReviewerDecision({
         setSaid(body.message ?? '');
         setAsking(false);
         setComment('');
+        setFocusTo('said');
       }
     } catch {
       setError(decisionWords.failed);
@@ -84,7 +96,16 @@ export function ReviewerDecision({
           <button type="button" className={own.approve} disabled={busy} onClick={() => void send('approve')}>
             {decisionWords.approve}
           </button>{' '}
-          <button type="button" className={own.other} disabled={busy} onClick={() => setAsking(true)}>
+          <button
+            ref={changesButton}
+            type="button"
+            className={own.other}
+            disabled={busy}
+            onClick={() => {
+              setAsking(true);
+              setFocusTo('box');
+            }}
+          >
             {decisionWords.changes}
           </button>
         </p>
@@ -99,6 +120,7 @@ export function ReviewerDecision({
           <label htmlFor={commentId}>{decisionWords.what}</label>
           <br />
           <textarea
+            ref={box}
             id={commentId}
             rows={3}
             cols={60}
@@ -112,7 +134,14 @@ export function ReviewerDecision({
           <button type="submit" className={own.approve} disabled={busy}>
             {decisionWords.send}
           </button>{' '}
-          <button type="button" className={own.other} onClick={() => setAsking(false)}>
+          <button
+            type="button"
+            className={own.other}
+            onClick={() => {
+              setAsking(false);
+              setFocusTo('button');
+            }}
+          >
             {decisionWords.cancel}
           </button>
         </form>
@@ -122,7 +151,7 @@ export function ReviewerDecision({
           {error}
         </p>
       )}
-      <p role="status" className={own.about}>
+      <p role="status" className={own.about} ref={saidRef} tabIndex={-1}>
         {said}
       </p>
     </section>
