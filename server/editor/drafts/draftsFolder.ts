@@ -8,6 +8,7 @@
  * shared repository, so every instance sees the same drafts.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -92,35 +93,71 @@ function holderOf(lock: string): Writer {
 }
 
 /**
+ * Takes the lock folder, its holder already written in it: the folder is made under a name of its
+ * own, then renamed into place, so a lock is never seen without its holder (a waiter that read an
+ * empty one might take it for abandoned). False when another process holds it.
+ */
+function tryTake(lock: string): boolean {
+  if (existsSync(lock)) return false; // (rename would replace an empty folder: an older version's lock)
+  const mine = `${lock}.${process.pid}.${randomUUID()}`;
+  mkdirSync(mine);
+  writeFileSync(path.join(mine, HOLDER), JSON.stringify(thisProcess()));
+  try {
+    renameSync(mine, lock);
+    return true;
+  } catch {
+    rmSync(mine, { recursive: true, force: true });
+    return false;
+  }
+}
+
+/**
+ * Removes an abandoned lock, if it is still the one judged abandoned: it is first renamed aside
+ * (only one waiter can), then its holder compared with `seen`. Another's lock taken meanwhile is
+ * put back untouched.
+ */
+export function takeOverLock(lock: string, seen: Writer): void {
+  const aside = `${lock}.abandoned.${process.pid}.${randomUUID()}`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return; // another waiter took it over first
+  }
+  const found = holderOf(aside);
+  if (found.pid === seen.pid && found.host === seen.host) {
+    rmSync(aside, { recursive: true, force: true });
+    return;
+  }
+  try {
+    renameSync(aside, lock);
+  } catch {
+    rmSync(aside, { recursive: true, force: true });
+  }
+}
+
+/**
  * Runs `task` holding a lock folder, which names its holder. One whose holder still runs on this
  * host is never taken, however old (a long first fetch of the shared repository is not a death);
  * one whose holder has died is taken at once. One without a holder we can ask about (an older
- * version's, another host's, or one just made) is taken after a minute, as before holders were
- * written.
+ * version's, or another host's) is taken after a minute, as before holders were written.
  */
 function whileHolding<T>(lock: string, task: () => T): T {
   const until = Date.now() + 30_000;
   for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      const holder = holderOf(lock);
-      const state = writerState(holder);
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (state === 'gone' || (state === 'unknown' && age > 60_000))
-        rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > until)
-        throw new Error(
-          state === 'alive'
-            ? `${lock} is held by process ${holder.pid}, which is still running; remove it if that is not a server.`
-            : `${lock} is held by another process; remove it if none is running.`,
-        );
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-    }
+    if (tryTake(lock)) break;
+    const holder = holderOf(lock);
+    const state = writerState(holder);
+    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (state === 'gone' || (state === 'unknown' && age > 60_000)) takeOverLock(lock, holder);
+    else if (Date.now() > until)
+      throw new Error(
+        state === 'alive'
+          ? `${lock} is held by process ${holder.pid}, which is still running; remove it if that is not a server.`
+          : `${lock} is held by another process; remove it if none is running.`,
+      );
+    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
   }
   try {
-    writeFileSync(path.join(lock, HOLDER), JSON.stringify(thisProcess()));
     return task();
   } finally {
     rmSync(lock, { recursive: true, force: true });

@@ -6,13 +6,18 @@
  * "Alive" is a real child process; "dead" is one that has exited.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contentCopy, removeContentCopies, STAFF } from '../editorTestSupport.ts';
 import { localDrafts } from './drafts.ts';
-import { draftsFolderOf, prepareDraftsFolder, recoverInterruptedPublish } from './draftsFolder.ts';
+import {
+  draftsFolderOf,
+  prepareDraftsFolder,
+  recoverInterruptedPublish,
+  takeOverLock,
+} from './draftsFolder.ts';
 
 const ABOUT = 'pages/about.yaml';
 const git = (cwd: string, ...args: string[]) =>
@@ -205,5 +210,19 @@ describe('the drafts worktree lock', () => {
   it("held on another host, keeps the minute's rule: its pid says nothing here", () => {
     leaveLock({ pid: aliveProcess().pid, host: `not-${hostname()}` }, 2 * 60_000);
     expect(timedPrepare()).toBeLessThan(1000);
+  });
+
+  it('taking over a dead holder’s lock leaves alone a lock another waiter took meanwhile', () => {
+    const dead = { pid: deadPid(), host: hostname() };
+    // Judged abandoned (its holder dead), but by the time of the take-over a live process holds it.
+    const live = { pid: aliveProcess().pid, host: hostname() };
+    leaveLock(live, 0);
+    takeOverLock(lock, dead);
+    expect(JSON.parse(readFileSync(path.join(lock, 'holder.json'), 'utf8'))).toEqual(live);
+    // The one judged, still there: removed.
+    rmSync(lock, { recursive: true, force: true });
+    leaveLock(dead, 0);
+    takeOverLock(lock, dead);
+    expect(existsSync(lock)).toBe(false);
   });
 });
