@@ -27,6 +27,7 @@
  *   GET  /drafts, POST /discard (drafts/draftRoutes.ts); /pages gives each page's `draft` too
  *   GET  /deleted, POST /restore-deleted (deletedPages.ts); POST /take-down {delete: true} deletes
  *   GET/POST /preview-links, POST /preview-links/revoke (preview/previewLinkRoutes.ts)
+ *   GET  /activity  the publish log: Publishes, review steps, preview links made and revoked
  *   GET/POST /reviews, GET /reviews/:id/changes, POST /reviews/:id/approve and
  *                   /request-changes (review/reviewRoutes.ts); /pages gives each page's `review`
  */
@@ -37,6 +38,8 @@ import { pageEntryOf, parsedPage } from '../../src/content/pageEntry.ts';
 import { uploadFolderOf } from '../../src/content/pictureUse.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
 import { HttpError } from '../api/context.ts';
+import type { Db } from '../storage/db.ts';
+import { registerActivityRoute } from './activityLog.ts';
 import { withChangedKeys } from './changedKeys.ts';
 import { commitMessage, describeSave } from './changeSummary.ts';
 import { conflictReport, type Decisions, mergeOrReport } from './conflict.ts';
@@ -55,7 +58,13 @@ import type { PreviewLinks } from './preview/previewLinks.ts';
 import { type Publisher, registerPublishRoutes } from './publish.ts';
 import { registerPutBackRoute } from './putBackRoute.ts';
 import type { ReleaseLog } from './releaseLog.ts';
-import { registerReviewRoutes, reviewFlags, reviewRouteMessages, versionsIn } from './review/reviewRoutes.ts';
+import {
+  nameOfFile,
+  registerReviewRoutes,
+  reviewFlags,
+  reviewRouteMessages,
+  versionsIn,
+} from './review/reviewRoutes.ts';
 import { OPEN_STATES, type Reviews, sameVersions } from './review/reviews.ts';
 import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
 import { readSiteFiles } from './siteFiles.ts';
@@ -95,6 +104,8 @@ export interface ContentApiOptions {
   reviews?: Reviews;
   /** CONTENT_REVIEW=on: content accounts submit for review, publishers publish. */
   reviewRequired?: boolean;
+  /** The database the instances share: GET /activity reads the publish log from it. */
+  store?: Db;
 }
 
 export const contentMessages = {
@@ -478,6 +489,10 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
       exists: (file) => readContentFile(root, file) !== undefined,
       reviewRequired,
     });
+  if (options.store)
+    registerActivityRoute(app, options.store, options.releaseLog, (file) =>
+      nameOfFile(file, root, options.liveDir ?? root),
+    );
   if (options.drafts && options.reviews)
     registerReviewRoutes(app, {
       reviews: options.reviews,

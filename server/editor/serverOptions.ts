@@ -165,6 +165,7 @@ export function editorOptions(
     liveDir: contentDir,
     reviews,
     reviewRequired: config.contentReview,
+    store,
   };
 }
 

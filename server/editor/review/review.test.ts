@@ -79,6 +79,7 @@ beforeAll(async () => {
         reviews,
         reviewRequired: true,
         previews: links,
+        store: db,
       }),
     { prefix: API },
   );
@@ -268,5 +269,24 @@ describe('review before publishing', () => {
     expect(review?.state).toBe('withdrawn');
     expect(review?.events.at(-1)).toMatchObject({ kind: 'withdrawn', by: 'Wen Writer' });
     expect(await pageReview()).toBeNull();
+  });
+
+  it('tells the whole story in the publish log, newest first, with who', async () => {
+    const { entries } = (await call('pat', 'GET', '/activity')).body as {
+      entries: { by: string; what: string }[];
+    };
+    const lines = entries.map((e) => `${e.by}: ${e.what}`);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Wen Writer: Submitted About Us for review: “The new heading”',
+        'Pat Publisher: Asked for changes to About Us: “Keep “About Us” in it.”',
+        'Priya Nair: Approved About Us (from a preview link made by Wen Writer)',
+        'Wen Writer: Shared a preview link to About Us for Priya Nair',
+        'Pat Publisher: Approved About Us',
+        'Pat Publisher: Published About Us, as reviewed',
+        'Wen Writer: Withdrew the review of About Us (its draft was discarded)',
+      ]),
+    );
+    expect(lines.at(0)).toBe('Wen Writer: Withdrew the review of About Us (its draft was discarded)');
   });
 });

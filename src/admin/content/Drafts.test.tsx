@@ -95,6 +95,34 @@ describe('the Drafts view', () => {
     expect(posts('/publish')[0]?.body).toEqual({ files: [ABOUT, 'public/images/pages/about/team.svg'] });
   });
 
+  it('shows the publish log: who did what, newest first', async () => {
+    await withDraftStates();
+    server.answer('GET /activity', () => ({
+      status: 200,
+      body: {
+        entries: [
+          { at: '2026-11-28T05:00:00Z', by: 'Meera', what: 'Approved About Us' },
+          { at: '2026-11-28T04:00:00Z', by: 'Priya', what: 'Revoked a preview link to About Us' },
+        ],
+      },
+    }));
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Drafts and publishing (2)' }));
+    const log = await screen.findByRole('table', { name: 'The latest 2 entries, newest first' });
+    const rows = within(log).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Meera', 'Approved About Us'],
+      ['Priya', 'Revoked a preview link to About Us'],
+    ]);
+  });
+
   it('discards a draft after asking, and lists what is left', async () => {
     await withDraftStates();
     render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);

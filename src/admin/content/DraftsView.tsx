@@ -11,6 +11,7 @@
  */
 import { useId, useState } from 'react';
 import { ActionDialog } from './ActionDialog.tsx';
+import { ActivityLog } from './ActivityLog.tsx';
 import {
   type ContentApi,
   type DraftGroup,
@@ -226,6 +227,7 @@ export function DraftsView({
         )}
         <PublishProgress run={run} />
       </div>
+      <ActivityLog client={client} version={`${run.status?.finishedAt ?? ''}:${drafts.length}`} />
       {submitting && (
         <SubmitReviewDialog
           heading={reviewWords.submitDrafts(

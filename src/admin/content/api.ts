@@ -306,6 +306,8 @@ export interface ContentApi {
     days: number,
     reviewer?: string,
   ): Promise<{ link: PreviewLink; address: string }>;
+  /** The publish log: Publishes, review steps, preview links made and revoked, newest first. */
+  activity(): Promise<ActivityEntry[]>;
   /** Stops a preview link of the page `file` working at once. */
   revokePreviewLink(file: string, id: number): Promise<void>;
   /** The reviews, open ones first, then the latest closed ones. */
@@ -318,6 +320,13 @@ export interface ContentApi {
   approveReview(id: number): Promise<PublishStatus>;
   /** Returns the draft to its editor with `comment` (refused when empty). */
   requestChanges(id: number, comment: string): Promise<Review>;
+}
+
+/** One line of the publish log (server/editor/activityLog.ts). */
+export interface ActivityEntry {
+  at: string;
+  by: string;
+  what: string;
 }
 
 /** A link that opens a page's draft without an account (server/editor/preview/previewLinks.ts). */
@@ -428,6 +437,15 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
       (await call<{ links: PreviewLink[] }>('GET', `/preview-links${q({ file })}`)).links,
     makePreviewLink: (file, days, reviewer) =>
       call('POST', '/preview-links', { file, days, ...(reviewer && { reviewer }) }),
+    activity: async () => {
+      try {
+        return (await call<{ entries: ActivityEntry[] }>('GET', '/activity')).entries;
+      } catch (error) {
+        // A server before the publish log: nothing to show, nothing wrong.
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
     revokePreviewLink: async (file, id) => {
       await call('POST', '/preview-links/revoke', { file, id });
     },
