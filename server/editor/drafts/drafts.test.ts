@@ -256,8 +256,24 @@ describe('drafts', () => {
   });
 });
 
-describe('a change on the live branch the drafts cannot take in', () => {
-  it('refuses to publish rather than write older words over it', async () => {
+describe('a change on the live branch the drafts cannot take in line by line', () => {
+  it('is merged field by field when the two changed different fields of the same lines', async () => {
+    // The title and the description are neighbouring lines: git alone sees one conflict.
+    await setTitle(ABOUT, 'About, from the editor');
+    const file = path.join(live, ABOUT);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/^description: .*$/m, 'description: Described by a developer.'),
+    );
+    git(live, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.com', 'commit', '-qam', 'Next line');
+    const state = await publish([ABOUT]);
+    expect(state.state, state.message).toBe('done');
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('title: About, from the editor');
+    expect(text).toContain('description: Described by a developer.');
+  });
+
+  it('refuses to publish rather than write older words over it, naming the field both changed', async () => {
     // Staff change a page's title in the drafts; a developer changes the same line on the live branch.
     await setTitle(ABOUT, 'Title from the editor');
     const file = path.join(live, ABOUT);
@@ -275,7 +291,7 @@ describe('a change on the live branch the drafts cannot take in', () => {
     const state = await publish([ABOUT]);
     expect(state.state).toBe('failed');
     expect(state.message).toMatch(
-      /^Not published: the live site's content has a change \(commit [0-9a-f]{12}\) that the drafts could not take in/,
+      /^Not published: a change to the live site's content \(commit [0-9a-f]{12}\) and the drafts both changed Title \(pages\/about\.yaml\), differently\./,
     );
     expect(readFileSync(file, 'utf8')).toContain('title: Title from a developer');
   });

@@ -15,6 +15,7 @@ import { ContentHistory, type Person } from '../history.ts';
 import { SharedRepository } from '../sharedRepository.ts';
 import { type DraftGroup, draftGroups, draftsOf } from './draftChanges.ts';
 import { clearPending, DRAFTS_BRANCH, prepareDraftsFolder, writePending } from './draftsFolder.ts';
+import { clashWords, type FieldClash, resolveByFields } from './fieldMerge.ts';
 import { git } from './gitRun.ts';
 import { brokenLinks, newlyBroken, PublishRefused, refusalOf } from './publishGate.ts';
 
@@ -44,8 +45,10 @@ export const draftMessages = {
   nothing: 'Nothing to discard: this page has no unpublished changes.',
   nothingToPublish:
     'Nothing to publish: the pages chosen have no unpublished changes. Reload the list of drafts.',
-  notTakenIn: (live: string, draftsDir: string) =>
-    `Not published: the live site's content has a change (commit ${live.slice(0, 12)}) that the drafts could not take in, because both changed the same lines. Publishing now would undo it. Whoever runs the site should merge it into the drafts branch (in ${draftsDir}) first.`,
+  notTakenIn: (live: string, draftsDir: string, clashes: readonly FieldClash[] = []) =>
+    clashes.length
+      ? `Not published: a change to the live site's content (commit ${live.slice(0, 12)}) and the drafts both changed ${clashWords(clashes)}, differently. Publishing now would write the draft's words over it. Discard that draft (its words stay in the history), or ask whoever runs the site to merge the two in the drafts branch (in ${draftsDir}).`
+      : `Not published: the live site's content has a change (commit ${live.slice(0, 12)}) that the drafts could not take in, because both changed the same lines. Publishing now would undo it. Whoever runs the site should merge it into the drafts branch (in ${draftsDir}) first.`,
   uncommitted: (liveDir: string, status: string) =>
     `Not published: the content folder (${liveDir}) has changes that are not committed to these files (${status
       .split('\n')
@@ -79,6 +82,8 @@ export class Drafts {
   private readonly draftsHistory: ContentHistory;
   private readonly liveHistory: ContentHistory;
   private reconcileWarned = false;
+  /** The fields a commit on the live branch and the drafts both changed, differently (none: merged). */
+  private clashes: FieldClash[] = [];
 
   constructor(private readonly options: DraftsOptions) {
     this.draftsHistory = new ContentHistory(options.draftsDir);
@@ -132,10 +137,20 @@ export class Drafts {
           live,
         );
       } catch (error) {
+        // Lines both changed: merged field by field, as two saves of one page are (fieldMerge.ts).
+        const clashes = await resolveByFields(draftsDir).catch(() => [
+          { file: '?', field: 'the whole file' },
+        ]);
+        if (!clashes.length) {
+          await git(draftsDir, ...AS_SERVER, 'commit', '--quiet', '--no-edit');
+          this.clashes = [];
+          return;
+        }
         await git(draftsDir, 'merge', '--abort').catch(() => undefined);
+        this.clashes = clashes;
         if (!this.reconcileWarned)
           this.options.log?.(
-            `The drafts branch could not take in the live branch's commit ${live.slice(0, 12)} (both changed the same lines): ${error instanceof Error ? error.message.split('\n')[0] : error}. Merge it by hand in ${draftsDir}.`,
+            `The drafts branch could not take in the live branch's commit ${live.slice(0, 12)} (both changed ${clashWords(clashes)}): ${error instanceof Error ? error.message.split('\n')[0] : error}. Discard those drafts, or merge it by hand in ${draftsDir}.`,
           );
         this.reconcileWarned = true;
       }
@@ -174,7 +189,7 @@ export class Drafts {
     const draft = await git(draftsDir, 'rev-parse', 'HEAD');
     // What is live must be in the drafts first, or publishing would write older texts over it.
     if (!(await isAncestor(draftsDir, before, draft)))
-      throw new PublishRefused(draftMessages.notTakenIn(before, draftsDir));
+      throw new PublishRefused(draftMessages.notTakenIn(before, draftsDir, this.clashes));
     const chosen = draftsOf(await draftGroups(draftsDir, before), files).flatMap((g) =>
       g.files.map((f) => f.file),
     );
