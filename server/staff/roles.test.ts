@@ -256,6 +256,8 @@ const TABLE: Row[] = [
   ['POST', '/content/preview-links', '/content/preview-links', { file: '../x.yaml' }, contentRoute(400)],
   ['POST', '/content/preview-links/revoke', '/content/preview-links/revoke', { id: 'x' }, contentRoute(400)],
   ['GET', '/content/activity', '/content/activity', undefined, contentRoute(A)],
+  // (No drafts in this server: nothing to take in.)
+  ['POST', '/content/take-in-live', '/content/take-in-live', { keepDraft: {} }, contentRoute(404)],
   // One's own two-step sign-in: every role (a wrong code is a 400).
   ['GET', '/account/two-step', '/account/two-step', undefined, all(A)],
   ['POST', '/account/two-step/begin', '/account/two-step/begin', undefined, all(A)],

@@ -7,10 +7,14 @@
  *                  `npm run dev` or without git)
  *   POST /discard  {files} -> {files, commit}: the drafts holding these files return to what is
  *                  live, as one commit on the drafts branch
+ *   POST /take-in-live  {keepDraft: {file: [field key]}} -> {clashes, drafts}: takes in a commit
+ *                  the live branch has (a developer's) whose fields a draft also changed: the draft's
+ *                  words where named, the live words for the rest (`clashes` of GET /drafts)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Person } from '../history.ts';
 import { type Drafts, draftMessages } from './drafts.ts';
+import type { KeepDraft } from './fieldMerge.ts';
 
 /** The list of content files a request names, or undefined when it names none well. */
 export function filesOf(body: unknown): string[] | undefined {
@@ -21,7 +25,21 @@ export function filesOf(body: unknown): string[] | undefined {
 
 export const draftRouteMessages = {
   badFiles: 'The request does not say which pages: send {"files": ["pages/…yaml", …]}.',
+  badChoices:
+    'The request does not say which words to keep: send {"keepDraft": {"pages/…yaml": ["<field key>", …]}} (an empty object keeps the live words).',
 };
+
+/** The draft's words chosen per file (`keepDraft`), or undefined when the body is not that. */
+function keepDraftOf(body: unknown): KeepDraft | undefined {
+  const keep = (body as { keepDraft?: unknown } | undefined)?.keepDraft;
+  if (typeof keep !== 'object' || keep === null || Array.isArray(keep)) return undefined;
+  const out: KeepDraft = {};
+  for (const [file, keys] of Object.entries(keep)) {
+    if (!Array.isArray(keys) || !keys.every((k): k is string => typeof k === 'string')) return undefined;
+    out[file] = keys;
+  }
+  return out;
+}
 
 export function registerDraftRoutes(
   app: FastifyInstance,
@@ -36,7 +54,16 @@ export function registerDraftRoutes(
     enabled: drafts !== undefined,
     drafts: drafts ? await drafts.groups() : [],
     review: review?.(request) ?? { required: false, mayPublish: true },
+    // Fields a commit on the live branch and a draft both changed: a person chooses the words.
+    clashes: drafts?.clashesWaiting ?? [],
   }));
+  app.post('/take-in-live', async (request, reply) => {
+    if (!drafts) return reply.code(404).send({ message: draftMessages.nothing });
+    const keepDraft = keepDraftOf(request.body);
+    if (!keepDraft) return reply.code(400).send({ message: draftRouteMessages.badChoices });
+    await drafts.groups();
+    return { clashes: await drafts.takeInLive(keepDraft), drafts: await drafts.groups() };
+  });
   app.post('/discard', async (request, reply) => {
     const files = filesOf(request.body);
     if (!files) return reply.code(400).send({ message: draftRouteMessages.badFiles });

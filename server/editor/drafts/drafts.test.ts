@@ -295,4 +295,27 @@ describe('a change on the live branch the drafts cannot take in line by line', (
     );
     expect(readFileSync(file, 'utf8')).toContain('title: Title from a developer');
   });
+
+  it('asks the person publishing which words to keep, then publishes their choice', async () => {
+    const { clashes } = (await call('GET', '/drafts')).body as {
+      clashes: { file: string; field: string; key: string; live: string; draft: string }[];
+    };
+    expect(clashes).toEqual([
+      {
+        file: ABOUT,
+        field: 'Title',
+        key: '["title"]',
+        live: 'Title from a developer',
+        draft: 'Title from the editor',
+      },
+    ]);
+    expect((await call('POST', '/take-in-live', { keepDraft: 'mine' })).status).toBe(400);
+    const taken = await call('POST', '/take-in-live', { keepDraft: { [ABOUT]: ['["title"]'] } });
+    expect(taken.status).toBe(200);
+    expect(taken.body.clashes).toEqual([]);
+    expect((await call('GET', '/drafts')).body.clashes).toEqual([]);
+    const state = await publish([ABOUT]);
+    expect(state.state, state.message).toBe('done');
+    expect(readFileSync(path.join(live, ABOUT), 'utf8')).toContain('title: Title from the editor');
+  });
 });

@@ -15,7 +15,7 @@ import { ContentHistory, type Person } from '../history.ts';
 import { SharedRepository } from '../sharedRepository.ts';
 import { type DraftGroup, draftGroups, draftsOf } from './draftChanges.ts';
 import { clearPending, DRAFTS_BRANCH, prepareDraftsFolder, writePending } from './draftsFolder.ts';
-import { clashWords, type FieldClash, resolveByFields } from './fieldMerge.ts';
+import { clashWords, type FieldClash, type KeepDraft, resolveByFields } from './fieldMerge.ts';
 import { git } from './gitRun.ts';
 import { brokenLinks, newlyBroken, PublishRefused, refusalOf } from './publishGate.ts';
 
@@ -115,11 +115,36 @@ export class Drafts {
   }
 
   /**
+   * The fields a commit on the live branch and the drafts both changed, differently, waiting for a
+   * person to choose (after groups(), which tries to take the live branch in).
+   */
+  get clashesWaiting(): readonly FieldClash[] {
+    return this.clashes;
+  }
+
+  /**
+   * Takes the live branch in with a person's choices: for each clash, the draft's words where
+   * `keepDraft` names its key, else the live words. Answers the clashes still left (none: done).
+   */
+  async takeInLive(keepDraft: KeepDraft): Promise<readonly FieldClash[]> {
+    const chosen: KeepDraft = {};
+    const keyed = this.clashes.filter((c) => c.key);
+    for (const c of keyed)
+      if (keepDraft[c.file]?.includes(c.key)) chosen[c.file] = [...(chosen[c.file] ?? []), c.key];
+    // The live words for the rest: the draft's field is set to them, then the merge is clean.
+    await this.reconcile(
+      chosen,
+      keyed.filter((c) => !chosen[c.file]?.includes(c.key)),
+    );
+    return this.clashes;
+  }
+
+  /**
    * Takes into the drafts branch what reached the live branch some other way (a developer's commit
    * on main), so it is not mistaken for a draft undoing it. Our own Publishes are recorded as taken
    * in when they are made (finish), so this merges only others' commits.
    */
-  private async reconcile(): Promise<void> {
+  private async reconcile(keepDraft?: KeepDraft, keepLive: readonly FieldClash[] = []): Promise<void> {
     const live = await this.live();
     const { draftsDir } = this.options;
     if (await isAncestor(draftsDir, live, 'HEAD')) return;
@@ -138,8 +163,10 @@ export class Drafts {
         );
       } catch (error) {
         // Lines both changed: merged field by field, as two saves of one page are (fieldMerge.ts).
-        const clashes = await resolveByFields(draftsDir).catch(() => [
-          { file: '?', field: 'the whole file' },
+        // A field both changed stays a clash unless a person chose the draft's words (keepDraft)
+        // or the live ones (keepLive).
+        const clashes = await resolveByFields(draftsDir, keepDraft, keepLive).catch((): FieldClash[] => [
+          { file: '?', field: 'the whole file', key: '', live: '', draft: '' },
         ]);
         if (!clashes.length) {
           await git(draftsDir, ...AS_SERVER, 'commit', '--quiet', '--no-edit');

@@ -10,6 +10,7 @@ import {
   ApiError,
   contentApi,
   type DraftGroup,
+  type LiveClash,
   NO_REVIEW,
   type PageSummary,
   type Review,
@@ -60,6 +61,8 @@ interface DraftsState {
   enabled: boolean;
   drafts: DraftGroup[];
   review?: ReviewFlags;
+  /** Fields the live branch and a draft both changed, waiting for a person's choice. */
+  clashes?: LiveClash[];
 }
 
 /** The reviews, read with review on only (`error`: why they could not be read). */
@@ -291,6 +294,7 @@ export default function ContentSection({ api, csrfToken, staff }: ContentSection
           reviews={reviews.reviews}
           reviewsError={reviews.error}
           onOpenReview={(id) => setScreen({ name: 'review', id })}
+          clashes={drafts.clashes ?? []}
         />
       )}
       {screen.name === 'review' && (

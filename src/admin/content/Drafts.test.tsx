@@ -95,6 +95,32 @@ describe('the Drafts view', () => {
     expect(posts('/publish')[0]?.body).toEqual({ files: [ABOUT, 'public/images/pages/about/team.svg'] });
   });
 
+  it('asks which words stay where the live site and a draft changed the same field', async () => {
+    await withDraftStates();
+    let clashes = [
+      { file: ABOUT, field: 'Title', key: '["title"]', live: 'From a developer', draft: 'From the editor' },
+    ];
+    server.answer('GET /drafts', () => ({ status: 200, body: { enabled: true, drafts: DRAFTS, clashes } }));
+    server.answer('POST /take-in-live', () => {
+      clashes = [];
+      return { status: 200, body: { clashes } };
+    });
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Drafts and publishing (2)' }));
+    const section = await screen.findByRole('region', { name: 'The live site changed the same words (1)' });
+    const field = within(section).getByRole('group', { name: `Title (${ABOUT})` });
+    expect(
+      within(field).getByRole('radio', { name: 'Keep the live words: “From a developer”' }),
+    ).toBeChecked();
+    await userEvent.click(
+      within(field).getByRole('radio', { name: "Keep the draft's words: “From the editor”" }),
+    );
+    await userEvent.click(within(section).getByRole('button', { name: 'Keep the words chosen' }));
+    await waitFor(() => expect(posts('/take-in-live')).toHaveLength(1));
+    expect(posts('/take-in-live')[0]?.body).toEqual({ keepDraft: { [ABOUT]: ['["title"]'] } });
+    await waitFor(() => expect(screen.queryByRole('region', { name: /^The live site changed/ })).toBeNull());
+  });
+
   it('shows the publish log: who did what, newest first', async () => {
     await withDraftStates();
     server.answer('GET /activity', () => ({

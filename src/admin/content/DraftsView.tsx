@@ -15,6 +15,7 @@ import { ActivityLog } from './ActivityLog.tsx';
 import {
   type ContentApi,
   type DraftGroup,
+  type LiveClash,
   NO_REVIEW,
   type PageSummary,
   type Review,
@@ -24,6 +25,7 @@ import styles from './content.module.css';
 import own from './DraftsView.module.css';
 import { changeWords, draftFileName, draftName } from './draftNames.ts';
 import { describeChange } from './kinds.ts';
+import { LiveClashes } from './LiveClashes.tsx';
 import { PublishProgress } from './Publish.tsx';
 import { ReviewBadge, SubmitReviewDialog } from './ReviewMarks.tsx';
 import reviewStyles from './ReviewView.module.css';
@@ -46,6 +48,7 @@ export function DraftsView({
   reviews = [],
   reviewsError = null,
   onOpenReview,
+  clashes = [],
 }: {
   drafts: readonly DraftGroup[];
   pages: readonly PageSummary[];
@@ -61,6 +64,8 @@ export function DraftsView({
   /** Why the reviews could not be read, if they could not. */
   reviewsError?: string | null;
   onOpenReview?: (id: number) => void;
+  /** Fields the live branch and a draft both changed: a person chooses the words first. */
+  clashes?: readonly LiveClash[];
 }) {
   // Every draft is ticked until the user unticks it; a draft that arrives later is ticked too.
   const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
@@ -104,6 +109,7 @@ export function DraftsView({
           ? reviewWords.draftsLead
           : 'Saved changes that are not on the live site yet. Tick the ones to publish; the others stay drafts.'}
       </p>
+      {clashes.length > 0 && <LiveClashes clashes={clashes} client={client} onDone={onChanged} />}
       {review.required && reviewsError && <p role="alert">{reviewWords.reviewsUnread(reviewsError)}</p>}
       {review.required && !reviewsError && (
         <section aria-labelledby={waitingId}>

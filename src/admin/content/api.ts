@@ -290,7 +290,9 @@ export interface ContentApi {
   publish(files?: readonly string[]): Promise<PublishStatus>;
   publishStatus(): Promise<PublishStatus>;
   /** Every unpublished draft, newest first (enabled false: saves go straight to what Publish builds). */
-  drafts(): Promise<{ enabled: boolean; drafts: DraftGroup[]; review?: ReviewFlags }>;
+  drafts(): Promise<{ enabled: boolean; drafts: DraftGroup[]; review?: ReviewFlags; clashes?: LiveClash[] }>;
+  /** Takes in the live branch's change, keeping the draft's words for the fields named (by key). */
+  takeInLive(keepDraft: Record<string, string[]>): Promise<{ clashes: LiveClash[] }>;
   /** Returns the drafts holding `files` to what is live. */
   discard(files: readonly string[]): Promise<{ files: string[] }>;
   /** The latest Publishes, newest first. */
@@ -320,6 +322,16 @@ export interface ContentApi {
   approveReview(id: number): Promise<PublishStatus>;
   /** Returns the draft to its editor with `comment` (refused when empty). */
   requestChanges(id: number, comment: string): Promise<Review>;
+}
+
+/** A field a commit on the live branch and a draft both changed, differently (GET /drafts). */
+export interface LiveClash {
+  file: string;
+  field: string;
+  /** The field's key for a decision ('' for a whole file, which no choice here settles). */
+  key: string;
+  live: string;
+  draft: string;
 }
 
 /** One line of the publish log (server/editor/activityLog.ts). */
@@ -431,6 +443,7 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     publish: (files) => call<PublishStatus>('POST', '/publish', files && { files }),
     drafts: () => call('GET', '/drafts'),
     discard: (files) => call('POST', '/discard', { files }),
+    takeInLive: (keepDraft) => call('POST', '/take-in-live', { keepDraft }),
     publishStatus: () => call<PublishStatus>('GET', '/publish'),
     releases: () => call<{ releases: PublishedRelease[] }>('GET', '/releases'),
     previewLinks: async (file) =>
