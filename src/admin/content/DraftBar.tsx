@@ -137,8 +137,9 @@ export function DraftBar({
           reviewRequired={reviewFlags.required}
           onClose={() => {
             setSharing(false);
-            // Back where the dialog was opened from (a dialog removed while open leaves focus nowhere).
-            shareButton.current?.focus();
+            // Back where the dialog was opened from (a dialog removed while open leaves focus
+            // nowhere), once it is gone: while it is open, everything outside it is inert.
+            requestAnimationFrame(() => shareButton.current?.focus());
           }}
         />
       )}
