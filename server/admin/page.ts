@@ -32,27 +32,36 @@ export interface AdminAssets {
 export const NOT_BUILT_MESSAGE =
   'The staff app is not built yet: run `npm run build` and restart the server.';
 
-export function adminShell(apiBase: string, assets: AdminAssets | { message: string }): string {
-  const head =
-    'message' in assets
-      ? ''
-      : [
-          ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-          ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-          ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
-        ].join('\n');
-  const body =
-    'message' in assets
-      ? `<main class="app"><h1>${ADMIN_TITLE}</h1><p>${escapeHtml(assets.message)}</p></main>`
-      : '<div id="app"><main class="app"><p>Loading…</p></main></div>';
+/**
+ * A page of the staff app's shell: never indexed; the app's styles, and its scripts when `meta`
+ * names what the app should draw (a staff API's base, or a preview link's draft); else `body` alone.
+ */
+export function appShell(options: {
+  title: string;
+  body: string;
+  assets: AdminAssets | undefined;
+  /** The <meta> that tells the app what to draw (its name and content); none: no script is loaded. */
+  meta?: { name: 'admin-api' | 'preview-api'; content: string };
+}): string {
+  const { title, body, assets, meta } = options;
+  const head = assets
+    ? [
+        ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+        ...(meta
+          ? [
+              ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+              ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+            ]
+          : []),
+      ].join('\n')
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="admin-api" content="${escapeHtml(apiBase)}">
-<title>${ADMIN_TITLE}</title>
+${meta ? `<meta name="${meta.name}" content="${escapeHtml(meta.content)}">\n` : ''}<title>${escapeHtml(title)}</title>
 ${head}
 </head>
 <body>
@@ -60,6 +69,23 @@ ${body}
 </body>
 </html>
 `;
+}
+
+export function adminShell(apiBase: string, assets: AdminAssets | { message: string }): string {
+  const meta = { name: 'admin-api' as const, content: apiBase };
+  return 'message' in assets
+    ? appShell({
+        title: ADMIN_TITLE,
+        body: `<main class="app"><h1>${ADMIN_TITLE}</h1><p>${escapeHtml(assets.message)}</p></main>`,
+        assets: undefined,
+        meta,
+      })
+    : appShell({
+        title: ADMIN_TITLE,
+        body: '<div id="app"><main class="app"><p>Loading…</p></main></div>',
+        assets,
+        meta,
+      });
 }
 
 interface ManifestChunk {

@@ -17,7 +17,7 @@
  * The other pages' drafts are never sent: a link shows its own page and nothing else unpublished.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type AdminAssets, adminAssetsOf } from '../../admin/page.ts';
+import { adminAssetsOf, appShell } from '../../admin/page.ts';
 import { escapeHtml } from '../../notify/compose.ts';
 import { sameOrigin } from '../../staff/guard.ts';
 import { adminMessages } from '../../staff/messages.ts';
@@ -79,34 +79,6 @@ function when(iso: string, timeZone: string): string {
   );
 }
 
-function shell(title: string, body: string, assets: AdminAssets | undefined, api?: string): string {
-  const head = assets
-    ? [
-        ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-        ...(api
-          ? [
-              ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-              ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
-            ]
-          : []),
-      ].join('\n')
-    : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-${api ? `<meta name="preview-api" content="${escapeHtml(api)}">\n` : ''}<title>${escapeHtml(title)}</title>
-${head}
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
-}
-
 export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRouteOptions): void {
   const { links, liveDir, draftsDir, apiPrefix } = options;
   const assets = adminAssetsOf(app, options.clientDir);
@@ -132,7 +104,14 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRout
       .code(status)
       .headers(NO_STORE)
       .type('text/html; charset=utf-8')
-      .send(shell(title, body, assets(), api));
+      .send(
+        appShell({
+          title,
+          body,
+          assets: assets(),
+          ...(api && { meta: { name: 'preview-api', content: api } }),
+        }),
+      );
 
   app.get(`${PREVIEW_PAGE}/:token`, async (request, reply) => {
     const { token } = request.params as { token: string };

@@ -15,7 +15,7 @@ import { type Drafts, localDrafts } from '../drafts/drafts.ts';
 import { contentCopy, REPO, removeContentCopies } from '../editorTestSupport.ts';
 import { SitePublisher } from '../publish.ts';
 import { siteTimeZone, todayIn } from './dueSchedules.ts';
-import { SCHEDULE, ScheduleRunner } from './runSchedules.ts';
+import { SCHEDULE, ScheduleRunner, type ScheduleRunnerOptions } from './runSchedules.ts';
 
 const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
 const APP_DEVELOPER = 'pages/careers/app-developer.yaml';
@@ -49,6 +49,24 @@ function draftByPriya(file: string, from: string | RegExp, to: string, message: 
   );
 }
 
+/** A schedule runner on this test's folders, publisher and clock, with `extra` options. */
+function scheduleRunner(extra: Partial<ScheduleRunnerOptions> = {}): ScheduleRunner {
+  return new ScheduleRunner({
+    draftsDir: drafts.folder,
+    liveDir: live,
+    repository: drafts.repository,
+    draftOf: async (file) => (await drafts.groups()).find((g) => g.files.some((f) => f.file === file)),
+    publish: async (files, by) => {
+      publisher.start(by, files);
+      await publisher.settled();
+      return publisher.state();
+    },
+    servedPositions: () => served,
+    now: () => now,
+    ...extra,
+  });
+}
+
 beforeAll(async () => {
   live = contentCopy({ git: true });
   // The App Developer opening closes earlier than the others: its last day is 15 January 2027.
@@ -62,7 +80,6 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'client'), { recursive: true });
   writeFileSync(path.join(dist, 'client', 'index.html'), '<p>Before</p>');
   drafts = localDrafts(live);
-  const draftsDir = drafts.folder;
   app = Fastify({ logger: false });
   await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
   await app.ready();
@@ -73,20 +90,7 @@ beforeAll(async () => {
     buildScript: TITLES_BUILD,
     prepare: (files, by) => drafts.prepare(files, by),
   });
-  closer = new ScheduleRunner({
-    draftsDir,
-    liveDir: live,
-    repository: drafts.repository,
-    draftOf: async (file) => (await drafts.groups()).find((g) => g.files.some((f) => f.file === file)),
-    publish: async (files, by) => {
-      publisher.start(by, files);
-      await publisher.settled();
-      return publisher.state();
-    },
-    servedPositions: () => served,
-    now: () => now,
-    log: (line) => logged.push(line),
-  });
+  closer = scheduleRunner({ log: (line) => logged.push(line) });
 });
 afterAll(async () => {
   await closer.stop();
@@ -236,22 +240,11 @@ describe('a Publish at with review on (CONTENT_REVIEW)', () => {
   it('waits for a publisher’s approval, checked each minute, then publishes', async () => {
     let approved = false;
     const asked: string[] = [];
-    const reviewed = new ScheduleRunner({
-      draftsDir: drafts.folder,
-      liveDir: live,
-      repository: drafts.repository,
-      draftOf: async (file) => (await drafts.groups()).find((g) => g.files.some((f) => f.file === file)),
-      publish: async (files, by) => {
-        publisher.start(by, files);
-        await publisher.settled();
-        return publisher.state();
-      },
+    const reviewed = scheduleRunner({
       approved: async (file) => {
         asked.push(file);
         return approved;
       },
-      servedPositions: () => served,
-      now: () => now,
     });
     now = new Date('2027-03-02T08:00:00+05:30');
     draftByPriya(
