@@ -6,6 +6,7 @@
  * which publishes it; the page is live and the review is closed. A reviewer named by a preview
  * link approves from it, by name, which publishes nothing.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -37,6 +38,7 @@ let reviews: Reviews;
 let publisher: SitePublisher;
 let links: PreviewLinks;
 let drafted: () => Promise<Set<string>>;
+let draftsFolder: string;
 
 beforeAll(async () => {
   const live = contentCopy({ git: true });
@@ -44,6 +46,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'client'), { recursive: true });
   writeFileSync(path.join(dist, 'client', 'index.html'), '<p>The build before publishing</p>');
   const drafts = localDrafts(live);
+  draftsFolder = drafts.folder;
   drafted = async () => new Set((await drafts.groups()).flatMap((g) => g.files.map((f) => f.file)));
   db = openDb({ dataDir: tempDir('review') });
   await migrate(db);
@@ -288,5 +291,40 @@ describe('review before publishing', () => {
       ]),
     );
     expect(lines.at(0)).toBe('Wen Writer: Withdrew the review of About Us (its draft was discarded)');
+  });
+
+  it('refuses to approve a draft a file joined after it was submitted (a picture uploaded later)', async () => {
+    await setTitle('About, with a picture coming');
+    const submitted = await call('wen', 'POST', '/reviews', { files: [ABOUT] });
+    expect(submitted.status).toBe(201);
+    const third = submitted.body.review.id as number;
+    // A picture uploaded for the page afterwards: part of its draft, never reviewed.
+    const picture = 'public/images/pages/about/late.svg';
+    mkdirSync(path.join(draftsFolder, 'public/images/pages/about'), { recursive: true });
+    writeFileSync(path.join(draftsFolder, picture), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    execFileSync('git', ['-c', 'user.name=Wen', '-c', 'user.email=wen@example.com', 'add', picture], {
+      cwd: draftsFolder,
+    });
+    execFileSync(
+      'git',
+      ['-c', 'user.name=Wen', '-c', 'user.email=wen@example.com', 'commit', '-qm', 'Late picture'],
+      {
+        cwd: draftsFolder,
+      },
+    );
+    const refused = await call('pat', 'POST', `/reviews/${third}/approve`);
+    expect(refused).toEqual({ status: 409, body: { message: reviewMessages.changedSince } });
+    // Submitted again, the picture is part of what is reviewed.
+    const again = await call('wen', 'POST', '/reviews', { files: [ABOUT] });
+    expect(again.status).toBe(201);
+    expect(again.body.review.files).toEqual(expect.arrayContaining([ABOUT, picture]));
+    expect(again.body.review.names).toEqual(expect.arrayContaining(['Picture late.svg']));
+    const changes = await call('pat', 'GET', `/reviews/${third}/changes`);
+    expect(changes.status).toBe(200);
+    expect(changes.body.files.find((f: { file: string }) => f.file === picture)).toMatchObject({
+      name: 'Picture late.svg',
+      change: 'new',
+      fields: [{ field: 'Picture file', before: '', after: 'Uploaded' }],
+    });
   });
 });

@@ -15,11 +15,13 @@
  * With review on (CONTENT_REVIEW=on), a content account cannot publish: POST /publish answers 403
  * and says to submit. The setting lives on the server, so no content account can switch it off.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageNameOf, parsedPage } from '../../../src/content/pageEntry.ts';
 import type { Role } from '../../staff/types.ts';
 import { fieldChanges } from '../changeSummary.ts';
-import { readContentFile } from '../contentStore.ts';
+import { readContentFile, versionOf } from '../contentStore.ts';
 import { draftRouteMessages, filesOf } from '../drafts/draftRoutes.ts';
 import { type Drafts, draftMessages } from '../drafts/drafts.ts';
 import type { Person } from '../history.ts';
@@ -69,16 +71,32 @@ const roleOf = (request: FastifyRequest): Role | undefined => request.staff?.rol
 /** A file's name for people: the page's own name, "Site settings", or the file. */
 export function nameOfFile(file: string, ...dirs: string[]): string {
   if (file === 'site.yaml') return 'Site settings';
+  // A picture uploaded with a page's draft, as the Drafts view names it.
+  if (file.startsWith('public/images/')) return `Picture ${path.basename(file)}`;
   for (const dir of dirs) {
-    const text = readContentFile(dir, file)?.text;
+    let text: string | undefined;
+    try {
+      text = readContentFile(dir, file)?.text;
+    } catch {
+      return file; // not a content file the editor reads (redirects.yaml is named by its file)
+    }
     if (text !== undefined) return pageNameOf(parsedPage(text)) ?? file;
   }
   return file;
 }
 
-/** Each file's version in `dir` now (null: not there, deleted in the draft). */
+/**
+ * Each file's version in `dir` now (sha256 of its bytes; null: not there, deleted in the draft).
+ * Any file of a draft counts, a picture too; the names come from git's list of the draft's files.
+ */
 export function versionsIn(dir: string, files: readonly string[]): Versions {
-  return Object.fromEntries(files.map((f) => [f, readContentFile(dir, f)?.version ?? null]));
+  return Object.fromEntries(
+    files.map((f) => {
+      const file = path.resolve(dir, f);
+      const inside = file.startsWith(`${path.resolve(dir)}${path.sep}`);
+      return [f, inside && existsSync(file) ? versionOf(readFileSync(file)) : null];
+    }),
+  );
 }
 
 /** What the request may do with review on or off: said in GET /drafts and GET /reviews. */
@@ -152,6 +170,24 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     return {
       review: named(review),
       files: review.files.map((file) => {
+        // A picture of the draft: no text to compare, whether it is there on each side.
+        if (!file.endsWith('.yaml')) {
+          const [onSite, inDraft] = [versionsIn(liveDir, [file])[file], versionsIn(draftsDir, [file])[file]];
+          return {
+            file,
+            name: nameOfFile(file),
+            change: onSite === null ? 'new' : inDraft === null ? 'deleted' : 'changed',
+            live: null,
+            draft: null,
+            fields: [
+              {
+                field: 'Picture file',
+                before: onSite === null ? '' : 'On the site',
+                after: inDraft === null ? 'Deleted' : onSite === null ? 'Uploaded' : 'Replaced',
+              },
+            ],
+          };
+        }
         const live = readContentFile(liveDir, file)?.text ?? null;
         const draft = readContentFile(draftsDir, file)?.text ?? null;
         let fields: ReturnType<typeof fieldChanges> = [];
@@ -186,10 +222,20 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     if (!publisher) return reply.code(409).send({ message: reviewRouteMessages.noPublish });
     if (review.state !== 'in-review') return reply.code(409).send({ message: reviewMessages.notInReview });
     // What is approved is what was submitted: words saved since then wait for a new submission.
-    const drafted = new Set((await drafts.groups()).flatMap((g) => g.files.map((f) => f.file)));
+    const groups = await drafts.groups();
+    const drafted = new Set(groups.flatMap((g) => g.files.map((f) => f.file)));
     if (!review.files.some((f) => drafted.has(f)))
       return reply.code(409).send({ message: reviewRouteMessages.nothingLeft });
-    if (!sameVersions(review.versions, versionsIn(draftsDir, review.files)))
+    // Everything the Publish would take: the drafts holding the review's files, with any file
+    // that joined them since (a picture uploaded later) — which was not reviewed.
+    const taken = [
+      ...new Set(
+        groups
+          .filter((g) => g.files.some((f) => review.files.includes(f.file)))
+          .flatMap((g) => g.files.map((f) => f.file)),
+      ),
+    ];
+    if (!sameVersions(review.versions, versionsIn(draftsDir, [...new Set([...review.files, ...taken])])))
       return reply.code(409).send({ message: reviewMessages.changedSince });
     // A page with a Publish at still to come goes live then, as its editor planned (the schedule
     // publishes approved drafts only, as approved); otherwise approving publishes it now. Its end
