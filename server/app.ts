@@ -34,6 +34,7 @@ import type { RateLimits } from './config.ts';
 import { registerContentApi } from './editor/api.ts';
 import { registerPreviewRoutes } from './editor/preview/previewRoutes.ts';
 import { nameOfFile } from './editor/review/reviewRoutes.ts';
+import { siteTimeZone } from './editor/schedules/dueSchedules.ts';
 import { editorOptions } from './editor/serverOptions.ts';
 import { registerHealth } from './health.ts';
 import { registerJsonParser } from './jsonBody.ts';
@@ -333,6 +334,7 @@ export async function createServer(options: CreateServerOptions): Promise<SiteSe
             files.map((f) => nameOfFile(f, content.contentDir, content.liveDir ?? content.contentDir)),
           ...(options.mail?.inboxUrl && { staffUrl: options.mail.inboxUrl }),
           ...(admin.adminEmail && { adminEmail: admin.adminEmail }),
+          timeZone: siteTimeZone(content.liveDir ?? content.contentDir),
         },
         id,
       );

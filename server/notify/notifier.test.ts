@@ -11,7 +11,7 @@ import {
 } from '../testSupport.ts';
 import { composeMail, cvFileName, escapeHtml } from './compose.ts';
 import { NOTIFIER_DEFAULTS, Notifier } from './notifier.ts';
-import { startSmtp } from './smtpTestSupport.ts';
+import { htmlOf, startSmtp } from './smtpTestSupport.ts';
 
 /** A port nothing listens on (the mail server "down"). */
 async function freePort(): Promise<number> {
@@ -44,17 +44,6 @@ function attachmentOf(raw: string): { filename: string; bytes: Buffer } {
 }
 
 /** The HTML part of a raw MIME message, quoted-printable decoded. */
-function htmlOf(raw: string): string {
-  const m =
-    /Content-Type: text\/html[^\r\n]*\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n([\s\S]*?)\r\n--/i.exec(
-      raw,
-    );
-  if (!m) throw new Error('no HTML part');
-  return (m[1] ?? '')
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 const facts = testSiteFacts();
 const recipients = {
   demo: 'sales@example.com',

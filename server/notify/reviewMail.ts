@@ -7,6 +7,7 @@
  */
 
 import type { Reviews } from '../editor/review/reviews.ts';
+import { DEFAULT_TIME_ZONE, dateTimeIn } from '../editor/schedules/dueSchedules.ts';
 import type { Db } from '../storage/db.ts';
 import { escapeHtml, type Mail } from './compose.ts';
 
@@ -19,12 +20,9 @@ export interface ReviewMailOptions {
   staffUrl?: string;
   /** The first administrator's address, for a site with no publisher or admin account yet. */
   adminEmail?: string;
+  /** The site's time zone (site.yaml), in which the email says when. */
+  timeZone?: string;
 }
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
 
 /** The email of submission `eventId` (an outbox row's submission id), or undefined to drop it. */
 export async function reviewMail(
@@ -43,12 +41,13 @@ export async function reviewMail(
   if (!to.length && options.adminEmail) to.push(options.adminEmail);
   if (!to.length) return undefined;
   const { review, event } = found;
+  const when = (iso: string) => dateTimeIn(options.timeZone ?? DEFAULT_TIME_ZONE, iso);
   const names = options.names(review.files);
   const title = names.length === 1 ? names[0] : `${names[0]} and ${names.length - 1} more`;
   const subject = `Review requested: ${title} (by ${event.by})`.replace(/[\r\n]+/g, ' ').slice(0, 150);
   const link = options.staffUrl ? `${options.staffUrl}#content` : undefined;
   const lines = [
-    `${event.by} submitted a change for review on ${when(event.at)} (UTC):`,
+    `${event.by} submitted a change for review on ${when(event.at)}:`,
     '',
     ...review.files.map((file, i) => `- ${names[i] ?? file} (${file})`),
     '',
@@ -56,7 +55,7 @@ export async function reviewMail(
     `Open it in the staff area${link ? `, ${link}` : ''}: Content, Drafts and publishing, Waiting for review. Approve and publish it, or ask for changes with a comment.`,
   ];
   const html = [
-    `<p>${escapeHtml(event.by)} submitted a change for review on ${escapeHtml(when(event.at))} (UTC):</p>`,
+    `<p>${escapeHtml(event.by)} submitted a change for review on ${escapeHtml(when(event.at))}:</p>`,
     `<ul>${review.files.map((file, i) => `<li>${escapeHtml(names[i] ?? file)} (${escapeHtml(file)})</li>`).join('')}</ul>`,
     ...(event.comment ? [`<p>Their note: ${escapeHtml(event.comment)}</p>`] : []),
     `<p>Open it in the staff area${link ? ` (${escapeHtml(link)})` : ''}: Content, Drafts and publishing, Waiting for review. Approve and publish it, or ask for changes with a comment.</p>`,

@@ -51,3 +51,15 @@ export async function startSmtp(port = 0, onRcpt?: () => Promise<void>) {
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
+
+/** The HTML part of a received message, its quoted-printable decoded. */
+export function htmlOf(raw: string): string {
+  const m =
+    /Content-Type: text\/html[^\r\n]*\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n([\s\S]*?)\r\n--/i.exec(
+      raw,
+    );
+  if (!m) throw new Error('no HTML part');
+  return (m[1] ?? '')
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}

@@ -24,7 +24,7 @@ import { adminMessages } from '../../staff/messages.ts';
 import { type ImageInfo, listImages, readContentFile } from '../contentStore.ts';
 import { registerImageServe } from '../imageServe.ts';
 import type { Reviews } from '../review/reviews.ts';
-import { siteTimeZone } from '../schedules/dueSchedules.ts';
+import { dateTimeIn, siteTimeZone } from '../schedules/dueSchedules.ts';
 import { readSiteFiles } from '../siteFiles.ts';
 import type { PreviewLink, PreviewLinks } from './previewLinks.ts';
 
@@ -72,13 +72,6 @@ const NO_STORE = {
   'referrer-policy': 'no-referrer',
 };
 
-/** A date and time as the site's people read them: "5 Dec 2026, 10:00" in the site's time zone. */
-function when(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-    new Date(iso),
-  );
-}
-
 export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRouteOptions): void {
   const { links, liveDir, draftsDir, apiPrefix } = options;
   const assets = adminAssetsOf(app, options.clientDir);
@@ -95,8 +88,8 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRout
   const goneWords = (state: 'expired' | 'revoked', link: PreviewLink): string => {
     const zone = siteTimeZone(liveDir);
     return state === 'expired'
-      ? previewWords.expired(when(link.expiresAt, zone))
-      : previewWords.revoked(link.revokedBy ?? 'Someone', when(link.revokedAt ?? link.expiresAt, zone));
+      ? previewWords.expired(dateTimeIn(zone, link.expiresAt))
+      : previewWords.revoked(link.revokedBy ?? 'Someone', dateTimeIn(zone, link.revokedAt ?? link.expiresAt));
   };
 
   const page = (reply: FastifyReply, status: number, title: string, body: string, api?: string) =>

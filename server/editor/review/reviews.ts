@@ -338,19 +338,7 @@ export class Reviews {
     const waiting = await this.read({ states: [...OPEN_STATES, 'approved'] });
     for (const review of waiting) {
       if (review.files.some((f) => drafted.has(f))) continue;
-      await this.store.db.transaction().execute(async (trx) => {
-        await trx.updateTable('reviews').set({ state: 'published' }).where('id', '=', review.id).execute();
-        await trx
-          .insertInto('review_events')
-          .values({
-            review_id: review.id,
-            kind: 'published',
-            by_name: by.name,
-            by_email: by.email,
-            at: this.at(),
-          })
-          .execute();
-      });
+      await this.close(review.id, 'published', by);
     }
   }
 
@@ -361,19 +349,18 @@ export class Reviews {
   async withdrawFiles(files: readonly string[], by: Person): Promise<void> {
     const waiting = await this.read({ states: [...OPEN_STATES, 'approved'] });
     for (const review of waiting.filter((r) => r.files.some((f) => files.includes(f))))
-      await this.store.db.transaction().execute(async (trx) => {
-        await trx.updateTable('reviews').set({ state: 'withdrawn' }).where('id', '=', review.id).execute();
-        await trx
-          .insertInto('review_events')
-          .values({
-            review_id: review.id,
-            kind: 'withdrawn',
-            by_name: by.name,
-            by_email: by.email,
-            at: this.at(),
-          })
-          .execute();
-      });
+      await this.close(review.id, 'withdrawn', by);
+  }
+
+  /** Ends a review as `state`, with the step that says so (who, when), in one transaction. */
+  private async close(id: number, state: 'published' | 'withdrawn', by: Person): Promise<void> {
+    await this.store.db.transaction().execute(async (trx) => {
+      await trx.updateTable('reviews').set({ state }).where('id', '=', id).execute();
+      await trx
+        .insertInto('review_events')
+        .values({ review_id: id, kind: state, by_name: by.name, by_email: by.email, at: this.at() })
+        .execute();
+    });
   }
 
   /**

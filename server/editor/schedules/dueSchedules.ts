@@ -51,6 +51,13 @@ export function todayIn(timeZone: string, now: Date): string {
   }).format(now);
 }
 
+/** A moment as the site's staff read it, in the site's time zone: "5 Dec 2026, 10:00". */
+export function dateTimeIn(timeZone: string, iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  );
+}
+
 /** site.yaml's time zone in `dir`, when it names one the runtime knows; else Asia/Kolkata. */
 export function siteTimeZone(dir: string): string {
   try {
