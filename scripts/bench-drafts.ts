@@ -2,14 +2,17 @@
  * `npm run bench:drafts [-- --sizes 31,1031]`: what drafts add to the editor's work as the site
  * grows (issue 35), on a content repository of that many pages (copies of a service page): listing
  * the drafts (the page list asks on every load), and taking one page's draft into the live branch
- * for a Publish (the publish gate checks every link of the site) and back. Prints the median of
- * five runs of each, in milliseconds; the build itself is measured by bench:build.
+ * for a Publish (the publish gate checks every link of the site) and back, and making the refs of
+ * the drafts (refs/drafts/…) again: after one save (one draft's ref moves) and after a Publish (every
+ * draft's ref is made again on the new live commit), with 50 drafts. Prints the median of five runs
+ * of each, in milliseconds; the build itself is measured by bench:build.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { refreshDraftRefs } from '../server/editor/drafts/draftRefs.ts';
 import { localDrafts } from '../server/editor/drafts/drafts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -69,5 +72,68 @@ for (const pages of args.sizes.split(',').map(Number)) {
   console.log(
     `${pages} pages: listing the drafts ${median(list).toFixed(0)} ms; taking one page's draft live for a Publish (the gate included) ${median(take).toFixed(0)} ms`,
   );
+  await benchRefs(draftsDir, live);
   rmSync(live, { recursive: true, force: true });
+}
+
+/** The refs of 50 drafts: made again after one save, and after a Publish moved what is live. */
+async function benchRefs(draftsDir: string, live: string): Promise<void> {
+  const pages = readdirSync(path.join(draftsDir, 'pages', 'services'))
+    .filter((f) => f.endsWith('.yaml'))
+    .slice(0, 50);
+  for (const page of pages) {
+    const file = path.join(draftsDir, 'pages', 'services', page);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: (.*)$/m, 'title: $1, drafted'));
+    git(draftsDir, '-c', 'user.name=Bench', '-c', 'user.email=b@example.com', 'commit', '-qam', page);
+  }
+  const liveCommit = () => execFileSync('git', ['rev-parse', 'HEAD'], { cwd: live, encoding: 'utf8' }).trim();
+  await refreshDraftRefs(draftsDir, liveCommit());
+  const oneSave: number[] = [];
+  const afterPublish: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const file = path.join(draftsDir, 'pages', 'services', pages[0] as string);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: (.*)$/m, `title: $1 ${round}`));
+    git(
+      draftsDir,
+      '-c',
+      'user.name=Bench',
+      '-c',
+      'user.email=b@example.com',
+      'commit',
+      '-qam',
+      `Save ${round}`,
+    );
+    oneSave.push(await timed(() => refreshDraftRefs(draftsDir, liveCommit())));
+    // What is live moves (a Publish of another page): every draft's ref is made again.
+    git(
+      live,
+      '-c',
+      'user.name=Bench',
+      '-c',
+      'user.email=b@example.com',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      `Live ${round}`,
+    );
+    git(
+      draftsDir,
+      '-c',
+      'user.name=Bench',
+      '-c',
+      'user.email=b@example.com',
+      'merge',
+      '-q',
+      '-s',
+      'ours',
+      '-m',
+      'Published',
+      'main',
+    );
+    afterPublish.push(await timed(() => refreshDraftRefs(draftsDir, liveCommit())));
+  }
+  console.log(
+    `  the refs of ${pages.length} drafts: after one save ${median(oneSave).toFixed(0)} ms; after a Publish (all made again) ${median(afterPublish).toFixed(0)} ms`,
+  );
 }

@@ -181,11 +181,14 @@ function draftsFor(
   // A Publish whose server died during its build is taken back (its drafts are still drafts).
   const recovered = recoverInterruptedPublish(contentDir, remote, branch);
   if (recovered) app.log.warn(recovered);
-  return new Drafts({
+  const drafts = new Drafts({
     liveDir: contentDir,
     draftsDir,
     drafts: new SharedRepository({ root: draftsDir, remote, branch: DRAFTS_BRANCH }),
     live: shared ?? new SharedRepository({ root: contentDir }),
     log: (line) => app.log.warn(line),
   });
+  // Drafts saved before their refs were kept, or committed to the branch by hand, get theirs.
+  void drafts.repository.refreshRefs().catch((error: unknown) => app.log.warn(String(error)));
+  return drafts;
 }

@@ -157,4 +157,43 @@ describe('a content folder cloned from a shared repository', () => {
     expect(local.shared).toBe(false);
     expect(await local.write(() => Promise.resolve('made'))).toBe('made');
   });
+
+  it('keeps refs made from the branch beside it: pushed with each change, pruned when gone, fetched by the others', async () => {
+    const { remote, clones } = sharedSite(2);
+    const [a, b] = clones as [Instance, Instance];
+    // A stand-in for the drafts' refs: one ref per line of a.yaml's "# " lines.
+    const keep = (instance: Instance) =>
+      instance.repo.keepRefs({
+        prefix: 'refs/kept/',
+        refresh: async () => {
+          const lines = readFileSync(path.join(instance.root, 'a.yaml'), 'utf8').match(/^# \w+$/gm) ?? [];
+          for (const ref of git(instance.root, 'for-each-ref', '--format=%(refname)', 'refs/kept/').split(
+            '\n',
+          ))
+            if (ref) git(instance.root, 'update-ref', '-d', ref);
+          for (const line of lines) git(instance.root, 'update-ref', `refs/kept/${line.slice(2)}`, 'HEAD');
+        },
+      });
+    keep(a);
+    keep(b);
+    const kept = (cwd: string) =>
+      git(cwd, 'for-each-ref', '--format=%(refname)', 'refs/kept/').split('\n').filter(Boolean);
+    await addLine(a, 'a.yaml', '# one');
+    expect(kept(remote)).toEqual(['refs/kept/one']);
+    expect(git(remote, 'rev-parse', 'refs/kept/one')).toBe(git(remote, 'rev-parse', 'main'));
+    await addLine(b, 'a.yaml', '# two');
+    expect(kept(remote)).toEqual(['refs/kept/one', 'refs/kept/two']);
+    // B took A's change in first, so its refs were made from the branch with both.
+    expect(git(remote, 'rev-parse', 'refs/kept/one')).toBe(git(remote, 'rev-parse', 'main'));
+    // A line removed: its ref leaves the shared repository too; A's next catch-up fetches B's refs.
+    await b.repo.write(async () => {
+      const file = path.join(b.root, 'a.yaml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('# one\n', ''));
+      return b.history.commit('a.yaml', { name: 'b', email: 'b@localhost' }, 'Remove one');
+    });
+    expect(kept(remote)).toEqual(['refs/kept/two']);
+    await a.repo.catchUp();
+    expect(kept(a.root)).toEqual(['refs/kept/two']);
+    expect(git(a.root, 'rev-parse', 'refs/kept/two')).toBe(git(remote, 'rev-parse', 'main'));
+  });
 });

@@ -10,6 +10,10 @@
  * field merges and only a change to the same field is a conflict. Nothing is ever overwritten.
  *
  * Without a remote everything is local, as before: `write` just makes the change.
+ *
+ * Refs made from the branch (the drafts' refs, drafts/draftRefs.ts) can be kept beside it: they are
+ * made again after each change, fetched with the branch, and pushed with it in one atomic push, so
+ * the shared repository never holds refs that do not match its branch.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -39,14 +43,59 @@ export interface SharedRepositoryOptions {
   branch?: string;
 }
 
+/** Refs made from the branch after each change to it, and shared with it. */
+export interface DerivedRefs {
+  /** Where they live, e.g. 'refs/drafts/'. */
+  prefix: string;
+  /** Makes them match the branch as it is now. */
+  refresh(): Promise<unknown>;
+}
+
 export class SharedRepository {
   private readonly branch: string;
+  private derived: DerivedRefs | undefined;
   private pendingCatchUp: Promise<void> | undefined;
   /** Writes through this instance, one at a time (one git index per clone). */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: SharedRepositoryOptions) {
     this.branch = options.branch ?? 'main';
+  }
+
+  /** Keeps `refs` beside the branch from now on (see the top of this file). */
+  keepRefs(refs: DerivedRefs): void {
+    this.derived = refs;
+  }
+
+  /** Makes the kept refs again and shares them, with no change to the branch (a server's start). */
+  refreshRefs(): Promise<void> {
+    return this.enqueue(async () => {
+      if (!this.derived) return;
+      if (this.options.remote === undefined) {
+        await this.derived.refresh();
+        return;
+      }
+      await this.sync();
+      const before = await this.refsNow();
+      await this.derived.refresh();
+      // Refused (another instance pushed a change first): that instance made the refs of it.
+      if ((await this.refsNow()) !== before) await this.pushBranch().catch(() => undefined);
+    });
+  }
+
+  private refsNow(): Promise<string> {
+    return this.derived
+      ? this.git('for-each-ref', '--format=%(refname) %(objectname)', this.derived.prefix)
+      : Promise.resolve('');
+  }
+
+  /** The push of the branch, with the kept refs in the same atomic push (those gone deleted). */
+  private pushBranch(): Promise<string> {
+    const remote = this.options.remote as string;
+    const head = `HEAD:refs/heads/${this.branch}`;
+    if (!this.derived) return this.git('push', '--quiet', remote, head);
+    const refs = `+${this.derived.prefix}*:${this.derived.prefix}*`;
+    return this.git('push', '--quiet', '--atomic', '--prune', remote, head, refs);
   }
 
   get shared(): boolean {
@@ -77,11 +126,14 @@ export class SharedRepository {
     const { remote } = this.options;
     if (remote === undefined) return;
     try {
+      const refs = this.derived ? [`+${this.derived.prefix}*:${this.derived.prefix}*`] : [];
       await this.git(
         'fetch',
         '--quiet',
+        ...(refs.length ? ['--prune'] : []),
         remote,
         `+refs/heads/${this.branch}:refs/remotes/shared/${this.branch}`,
+        ...refs,
       );
     } catch (error) {
       throw new SharedRepositoryError(sharedRepositoryMessages.unreachable(remote, gitReason(error)));
@@ -125,14 +177,20 @@ export class SharedRepository {
 
   private async shareOnce<T>(change: () => Promise<T>): Promise<T> {
     const { remote } = this.options;
-    if (remote === undefined) return change();
+    if (remote === undefined) {
+      const before = this.derived && (await this.git('rev-parse', 'HEAD'));
+      const result = await change();
+      if (this.derived && (await this.git('rev-parse', 'HEAD')) !== before) await this.derived.refresh();
+      return result;
+    }
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       await this.sync();
       const before = await this.git('rev-parse', 'HEAD');
       const result = await change();
       if ((await this.git('rev-parse', 'HEAD')) === before) return result;
       try {
-        await this.git('push', '--quiet', remote, `HEAD:refs/heads/${this.branch}`);
+        await this.derived?.refresh();
+        await this.pushBranch();
         return result;
       } catch (error) {
         // Undo the commit (keeping anything else in the folder) and make the change again on top

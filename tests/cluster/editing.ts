@@ -282,6 +282,19 @@ try {
       !git(remote, 'show', `${branch}:${file}`).includes(data.description),
       'the save is a draft: the branch the site is published from does not have it',
     );
+    // A ref per page's draft in the shared repository: the published branch with only that draft.
+    const ref = `refs/drafts/${file}`;
+    const refFiles = (r: string) => git(remote, 'diff', '--name-only', branch, r).split('\n').filter(Boolean);
+    const refs = git(remote, 'for-each-ref', '--format=%(refname)', 'refs/drafts/')
+      .split('\n')
+      .filter(Boolean);
+    check(
+      refs.includes(ref) &&
+        refs.includes('refs/drafts/pages/services/iot.yaml') &&
+        JSON.stringify(refFiles(ref)) === JSON.stringify([file]) &&
+        git(remote, 'show', `${ref}:${file}`) === sharedText(file),
+      `the shared repository has a ref per page's draft, each only that page's change (${refs.join(', ')})`,
+    );
   }
 
   // 4. A new opening with a new picture, published through A, served by B --------------------------
@@ -342,6 +355,11 @@ try {
     check(
       git(remote, 'show', `${branch}:pages/careers/qa-engineer.yaml`).includes('QA Engineer'),
       'Publish took the drafts to the shared branch the site is published from',
+    );
+    const refsLeft = git(remote, 'for-each-ref', '--format=%(refname)', 'refs/drafts/');
+    check(
+      refsLeft === '',
+      `the published drafts' refs are gone from the shared repository (${refsLeft || 'none'})`,
     );
     const servedByB = await until('B serves the new opening', SERVED_WITHIN_MS + builtIn, async () => {
       const res = await send('GET', '/careers/qa-engineer', { port: portB });

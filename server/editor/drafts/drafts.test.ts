@@ -81,6 +81,14 @@ async function setTitle(file: string, title: string) {
   const saved = await call('PUT', '/file', { file, version: files[file].version, data });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
+/** The refs of the drafts (refs/drafts/<file>), each with the files its commit changes against `main`. */
+const draftRefs = () =>
+  Object.fromEntries(
+    git(live, 'for-each-ref', '--format=%(refname)', 'refs/drafts/')
+      .split('\n')
+      .filter(Boolean)
+      .map((ref) => [ref, git(live, 'diff', '--name-only', 'main', ref).split('\n').filter(Boolean)]),
+  );
 const pageState = async (file: string) =>
   ((await call('GET', '/pages')).body.pages as { file: string; draft: unknown }[]).find(
     (p) => p.file === file,
@@ -113,6 +121,11 @@ describe('drafts', () => {
       [ABOUT],
       [CAREERS],
     ]);
+    // A ref per page's draft: main with only that page's change, for a developer to see with git.
+    expect(draftRefs()).toEqual({ [`refs/drafts/${ABOUT}`]: [ABOUT], [`refs/drafts/${CAREERS}`]: [CAREERS] });
+    expect(git(live, 'show', `refs/drafts/${ABOUT}:${ABOUT}`)).toContain('title: "About us, draft one"');
+    expect(git(live, 'rev-parse', `refs/drafts/${ABOUT}^`)).toBe(liveBefore);
+    expect(git(live, 'log', '-1', '--format=%an', `refs/drafts/${ABOUT}`)).toBe(STAFF.name);
   });
 
   it('Publish this page puts only that page live; the other draft stays a draft', async () => {
@@ -125,6 +138,9 @@ describe('drafts', () => {
     expect(readFileSync(path.join(live, CAREERS), 'utf8')).not.toContain('draft one');
     expect(await pageState(ABOUT)).toBeNull();
     expect(await pageState(CAREERS)).toMatchObject({ change: 'changed' });
+    // The published page's ref is gone; the other draft's ref is made again on top of the new main.
+    expect(draftRefs()).toEqual({ [`refs/drafts/${CAREERS}`]: [CAREERS] });
+    expect(git(live, 'rev-parse', `refs/drafts/${CAREERS}^`)).toBe(git(live, 'rev-parse', 'main'));
   });
 
   it('a new page is a draft, not served until it is published', async () => {
@@ -141,6 +157,9 @@ describe('drafts', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(await pageState('pages/careers/qa-engineer.yaml')).toMatchObject({ change: 'new' });
+    expect(draftRefs()).toMatchObject({
+      'refs/drafts/pages/careers/qa-engineer.yaml': ['pages/careers/qa-engineer.yaml'],
+    });
     // Another page's Publish leaves the new page out.
     await setTitle(ABOUT, 'About us, draft two');
     expect(await publish([ABOUT])).toMatchObject({ state: 'done' });
@@ -168,6 +187,7 @@ describe('drafts', () => {
     expect(discarded.status).toBe(200);
     expect(discarded.body.files).toEqual([ABOUT]);
     expect(await pageState(ABOUT)).toBeNull();
+    expect(draftRefs()).not.toHaveProperty(`refs/drafts/${ABOUT}`);
     const { files } = (await call('GET', '/site')).body;
     expect(parse(files[ABOUT].text).title).toBe('About us, draft two');
     expect(git(draftsFolderOf(live), 'log', '-1', '--format=%s')).toBe(
@@ -182,6 +202,7 @@ describe('drafts', () => {
     expect(await publish()).toMatchObject({ state: 'done' });
     expect(await liveSite()).toContain(`${CAREERS}: Mobile jobs, draft one`);
     expect((await call('GET', '/drafts')).body.drafts).toEqual([]);
+    expect(draftRefs()).toEqual({});
   });
 
   it('refuses a Publish that would break a link, naming the link and the draft it leads to', async () => {

@@ -14,6 +14,7 @@ import { parse } from 'yaml';
 import { ContentHistory, type Person } from '../history.ts';
 import { SharedRepository } from '../sharedRepository.ts';
 import { type DraftGroup, draftGroups, draftsOf } from './draftChanges.ts';
+import { DRAFT_REFS, refreshDraftRefs } from './draftRefs.ts';
 import { clearPending, DRAFTS_BRANCH, prepareDraftsFolder, writePending } from './draftsFolder.ts';
 import { clashWords, type FieldClash, type KeepDraft, resolveByFields } from './fieldMerge.ts';
 import { git } from './gitRun.ts';
@@ -88,6 +89,22 @@ export class Drafts {
   constructor(private readonly options: DraftsOptions) {
     this.draftsHistory = new ContentHistory(options.draftsDir);
     this.liveHistory = new ContentHistory(options.liveDir);
+    // A ref per page's draft, made again after every change to the drafts branch (draftRefs.ts).
+    options.drafts.keepRefs({ prefix: DRAFT_REFS, refresh: () => this.refreshRefs() });
+  }
+
+  /**
+   * Makes the refs of the drafts match the drafts branch. A failure is logged, never thrown: the
+   * refs are a developer's view of the drafts, and a save must not be lost for them.
+   */
+  private async refreshRefs(): Promise<void> {
+    try {
+      await refreshDraftRefs(this.options.draftsDir, await this.live());
+    } catch (error) {
+      this.options.log?.(
+        `The refs of the drafts (${DRAFT_REFS}…) could not be made again: ${error instanceof Error ? error.message : error}`,
+      );
+    }
   }
 
   get folder(): string {
