@@ -135,7 +135,7 @@ export interface ReleaseBuildTable {
 /** A link that opens one page's draft without an account (server/editor/preview/previewLinks.ts). */
 export interface PreviewLinkTable {
   id: Generated<number>;
-  /** SHA-256 (hex) of the link's secret: the secret itself is never stored. */
+  /** SHA-256 (hex) of the link's whole signed token: the token itself is never stored. */
   token_hash: string;
   /** The content file it shows (pages/….yaml or site.yaml). */
   file: string;
@@ -147,6 +147,18 @@ export interface PreviewLinkTable {
   revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** With review on: who may approve or ask for changes from the link, by name. */
   reviewer: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A key the server signs with, one per purpose, kept here so every instance signs and checks with
+ * the same one (server/editor/preview/signingKey.ts).
+ */
+export interface SigningKeyTable {
+  /** What it signs ('preview-link'). */
+  purpose: string;
+  /** The key: 32 random bytes, base64url. */
+  secret: string;
+  made_at: ColumnType<Date | string, string, string>;
 }
 
 /** A change submitted for review (server/editor/review/reviews.ts). */
@@ -209,6 +221,7 @@ export interface Database {
   preview_links: PreviewLinkTable;
   reviews: ReviewTable;
   review_events: ReviewEventTable;
+  signing_keys: SigningKeyTable;
 }
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -312,6 +312,28 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.dropTable('reviews').ifExists().execute();
       },
     },
+    '0010_signing_keys': {
+      // Keys the server signs with, one per purpose (server/editor/preview/signingKey.ts: preview
+      // links are signed). In the database because every instance must sign and check with the
+      // same key: the first instance that needs one stores it, the others read it.
+      async up(db: AnyDb) {
+        const time = pg ? 'timestamptz' : 'text';
+        await db.schema
+          .createTable('signing_keys')
+          .addColumn('purpose', text, (c) => c.primaryKey())
+          .addColumn('secret', text, (c) => c.notNull())
+          .addColumn('made_at', time, (c) => c.notNull())
+          .execute();
+        // Links made before links were signed no longer open: recorded as revoked, so the Share a
+        // preview dialog stops listing them as working (who made them stays recorded).
+        await sql`update preview_links set revoked_by_name = ${'the change to signed links'}, revoked_at = ${new Date().toISOString()} where revoked_at is null`.execute(
+          db,
+        );
+      },
+      async down(db: AnyDb) {
+        await db.schema.dropTable('signing_keys').ifExists().execute();
+      },
+    },
   };
 }
 
@@ -344,8 +366,11 @@ async function currentSchema(db: Db['db']): Promise<string | undefined> {
 /** Every migration's name, in the order they run (the same for both databases). */
 export const MIGRATION_NAMES = Object.keys(migrations('sqlite')).sort();
 
-/** Applies every pending migration; returns the names applied now. Throws on failure. */
-export async function migrate(target: Db): Promise<string[]> {
+/**
+ * Applies every pending migration (up to and including `until`, for a test of one migration's
+ * effect on older data); returns the names applied now. Throws on failure.
+ */
+export async function migrate(target: Db, until?: string): Promise<string[]> {
   const { db, dialect, pgSchema } = target;
   return withMigrationLock(target, async () => {
     // A throwaway PostgreSQL schema (tests) may not exist yet: it is first in the search_path.
@@ -355,7 +380,7 @@ export async function migrate(target: Db): Promise<string[]> {
     // kysely_migration (another test's, another app's) would make it skip creating ours.
     const migrationTableSchema = dialect === 'postgres' ? (pgSchema ?? (await currentSchema(db))) : undefined;
     const migrator = new Migrator({ db, provider, ...(migrationTableSchema && { migrationTableSchema }) });
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await (until ? migrator.migrateTo(until) : migrator.migrateToLatest());
     if (error) throw error instanceof Error ? error : new Error(String(error));
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   });

@@ -44,7 +44,9 @@ describe('a preview link', { timeout: 120_000 }, () => {
     const box = dialog.getByLabel(/^Preview link/);
     await box.waitFor();
     link = await box.inputValue();
-    expect(link).toMatch(new RegExp(`^${session.origin}/preview/[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(
+      new RegExp(`^${session.origin}/preview/[A-Za-z0-9_-]{22}\\.\\d+\\.[A-Za-z0-9_-]{43}$`),
+    );
     await dialog.getByText(/^Made by Priya Editor, .*; works until /).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();

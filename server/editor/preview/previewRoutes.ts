@@ -1,19 +1,19 @@
 /**
  * What a preview link opens, without an account (previewLinks.ts makes the links):
  *
- *   GET /preview/<secret>                  the page: the staff app's shell, which draws the draft
+ *   GET /preview/<link>                    the page: the staff app's shell, which draws the draft
  *                                          read-only under "Draft, not published"
- *   GET <api>/preview/<secret>             {file, madeBy, expiresAt, site}: the live site's files
+ *   GET <api>/preview/<link>               {file, madeBy, expiresAt, site}: the live site's files
  *                                          with this one page's draft in place of its live text, so
  *                                          menus and cards show what Publish this page would give
- *   GET <api>/preview/<secret>/images/<p>  a picture of the drafts (one uploaded with the draft)
- *   POST <api>/preview/<secret>/decision   {decision: approve | changes, comment?}: with review
+ *   GET <api>/preview/<link>/images/<p>    a picture of the drafts (one uploaded with the draft)
+ *   POST <api>/preview/<link>/decision     {decision: approve | changes, comment?}: with review
  *                                          on, the reviewer the link names decides, by name
  *
  * A link that expired or was revoked answers 410 Gone, saying which and when; one that never
  * existed, 404. Every answer is `noindex` (header and meta tag) and never cached: a preview is
  * not part of the site, and a revoked link must stop showing the draft at once. The page sends no
- * Referer, so the secret in its address does not travel with a click on a link inside the draft.
+ * Referer, so the link in its address does not travel with a click on a link inside the draft.
  * The other pages' drafts are never sent: a link shows its own page and nothing else unpublished.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';

@@ -22,7 +22,7 @@ export const previewLinkWords = {
   failed: 'The draft could not be loaded. Check your connection and reload the page.',
 };
 
-/** What GET <api>/preview/<secret> answers. */
+/** What GET <api>/preview/<link> answers. */
 interface PreviewData {
   file: string;
   madeBy: string;
