@@ -15,6 +15,7 @@ import { localDrafts } from './drafts.ts';
 import {
   draftsFolderOf,
   prepareDraftsFolder,
+  processStartedAt,
   recoverInterruptedPublish,
   takeOverLock,
 } from './draftsFolder.ts';
@@ -102,6 +103,7 @@ describe('a Publish cut short, taken back at the next start', () => {
     const { pid } = writer;
     rewriteNote((n) => {
       n.pid = pid;
+      n.started = processStartedAt(pid);
     });
     expect(recoverInterruptedPublish(live)).toBe(
       `A Publish by another server (process ${pid}) on this content folder is under way: it was left to that server (remove ${note} if that process is not one).`,
@@ -112,6 +114,22 @@ describe('a Publish cut short, taken back at the next start', () => {
     process.kill(pid);
     await writer.exited;
     expectTakenBack(before);
+  });
+
+  it('takes back a Publish whose pid now belongs to a process started after it (a restarted machine)', async () => {
+    const before = await publishCutShort('Published before a restart');
+    const writer = aliveProcess();
+    rewriteNote((n) => {
+      n.pid = writer.pid;
+      // The note's writer started an hour before the process that has its pid now.
+      n.started = (processStartedAt(writer.pid) ?? Date.now()) - 3_600_000;
+    });
+    try {
+      expectTakenBack(before);
+    } finally {
+      process.kill(writer.pid);
+      await writer.exited;
+    }
   });
 
   it('takes back a Publish whose server has died', async () => {
@@ -182,7 +200,10 @@ describe('the drafts worktree lock', () => {
     } finally {
       rmSync(hook);
     }
-    expect(JSON.parse(readFileSync(seen, 'utf8'))).toEqual({ pid: process.pid, host: hostname() });
+    const holder = JSON.parse(readFileSync(seen, 'utf8'));
+    expect(holder).toEqual({ pid: process.pid, host: hostname(), started: expect.any(Number) });
+    // Its start, as /proc tells it, so a later process given the same pid is told apart.
+    expect(Math.abs(holder.started - (processStartedAt(process.pid) ?? 0))).toBeLessThan(3000);
   });
 
   it('is never taken from a holder still running on this host, however old', async () => {
