@@ -51,6 +51,12 @@ describe('pageEntryOf', () => {
     const text = 'title: About Us | Triune\nblocks:\n  - type: pageHero\n    heading: Who we are\n';
     expect(pageEntryOf('pages/about.yaml', parsedPage(text), bundledSchemas).name).toBe('Who we are');
   });
+
+  it('names the page at / the Home page, not by its hero heading, the start of a sentence', () => {
+    const text =
+      'path: /\ntitle: Software in Bangalore\nblocks:\n  - type: hero\n    heading: Your trusted partner for\n';
+    expect(pageEntryOf('pages/index.yaml', parsedPage(text), bundledSchemas).name).toBe('Home page');
+  });
 });
 
 describe('linkChoicesOf', () => {

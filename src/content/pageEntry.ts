@@ -85,15 +85,21 @@ export function parsedPage(text: string): PageData | null {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
+/** What staff call the page at `/`. */
+export const HOME_PAGE = 'Home page';
+
 /**
  * A page's own name, as people call it: its `listing.title` (its card and menu name), else its
- * first heading; never the search title ("Graphic Designer (Remote) | Careers"), which is written
+ * first heading (the page at `/`: Home page); never the search title ("Graphic Designer (Remote) | Careers"), which is written
  * for search results.
  */
 export function pageNameOf(data: PageData | null): string | undefined {
   if (!data) return undefined;
   const listed = text(data.listing?.title);
   if (listed) return listed;
+  // The home page's first heading is the start of a sentence its phrases finish ("Your trusted
+  // partner for …"): staff call it the home page.
+  if (text(data.path) === '/') return HOME_PAGE;
   if (Array.isArray(data.blocks))
     for (const block of data.blocks as { heading?: unknown; title?: unknown }[]) {
       const heading = text(block?.heading) ?? text(block?.title);
