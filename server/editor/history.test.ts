@@ -13,6 +13,7 @@ import {
   STAFF,
   staffHeaders,
 } from './editorTestSupport.ts';
+import { ContentHistory } from './history.ts';
 
 let dir: string;
 let app: FastifyInstance;
@@ -31,6 +32,25 @@ const send = (method: 'PUT' | 'POST', url: string, payload: object) =>
   app.inject({ method, url: `${API}${url}`, headers: staffHeaders, payload });
 const versionOf = async (file: string) =>
   (await get('/site')).json().files[file] as { text: string; version: string };
+
+describe('a commit git refuses', () => {
+  it('leaves nothing staged, and says why', async () => {
+    const folder = contentCopy({ git: true });
+    const inFolder = (...args: string[]) =>
+      execFileSync('git', args, { cwd: folder, encoding: 'utf8' }).trim();
+    // Every commit must be signed, by a program that always fails.
+    inFolder('config', 'commit.gpgSign', 'true');
+    inFolder('config', 'gpg.program', 'false');
+    const file = 'pages/about.yaml';
+    writeFileSync(path.join(folder, file), `${readFileSync(path.join(folder, file), 'utf8')}# changed\n`);
+    const head = inFolder('rev-parse', 'HEAD');
+    await expect(new ContentHistory(folder).commit(file, STAFF, 'Edit About')).rejects.toThrow(/gpg/);
+    expect(inFolder('rev-parse', 'HEAD')).toBe(head);
+    expect(inFolder('diff', '--cached', '--name-only')).toBe('');
+    // The change is still in the file, unstaged.
+    expect(inFolder('diff', '--name-only')).toBe(file);
+  });
+});
 
 describe('content history in git', () => {
   const file = 'pages/services/iot.yaml';

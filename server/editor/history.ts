@@ -82,17 +82,24 @@ export class ContentHistory {
     }
     const status = await git.raw(['diff', '--cached', '--name-only', '--', ...files]);
     if (!status.trim()) return null; // the text did not change
-    await git.raw([
-      'commit',
-      '--quiet',
-      '--no-verify',
-      '-m',
-      subject,
-      `--author=${author.name} <${author.email}>`,
-      '--only',
-      '--',
-      ...files,
-    ]);
+    try {
+      await git.raw([
+        'commit',
+        '--quiet',
+        '--no-verify',
+        '-m',
+        subject,
+        `--author=${author.name} <${author.email}>`,
+        '--only',
+        '--',
+        ...files,
+      ]);
+    } catch (error) {
+      // Not left staged: `git status` would show a change as if on its way in, and a developer's
+      // next plain `git commit` would take it in under their name.
+      await git.raw(['reset', '--quiet', '--', ...files]).catch(() => undefined);
+      throw error;
+    }
     return (await git.revparse(['HEAD'])).trim();
   }
 
