@@ -180,6 +180,7 @@ async function editorScreens(browser: Browser, buildDir: string, outDir: string,
     await shot('editor-schedules.png');
 
     // A page deleted from Take down, then the list of deleted pages to restore it from.
+    await page.getByRole('button', { name: 'More for Business Executive' }).click();
     await page.getByRole('button', { name: /^Take down Business Executive/ }).click();
     const question = page.getByRole('dialog');
     await question.getByRole('radio', { name: /^Delete it/ }).check();

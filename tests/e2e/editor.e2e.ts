@@ -169,6 +169,7 @@ describe('the page editor', { timeout: 120_000 }, () => {
     await page.getByRole('heading', { level: 2, name: 'Services' }).waitFor();
     await expectAxeClean('page list');
 
+    await page.getByRole('button', { name: /^More for School Management/ }).click();
     await page.getByRole('button', { name: /^New page like School Management/ }).click();
     const dialog = page.getByRole('dialog', { name: /New page like/ });
     await dialog.waitFor();

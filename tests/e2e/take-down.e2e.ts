@@ -48,6 +48,7 @@ describe('taking a job opening down', () => {
 
   it('asks where the address leads, offering Careers first, and marks the page in the list', async () => {
     // Escape leaves the question without changing anything.
+    await page.getByRole('button', { name: 'More for Graphic Designer' }).click();
     await page.getByRole('button', { name: /^Take down Graphic Designer/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Take down “Graphic Designer/ });
     await dialog.waitFor();
@@ -55,6 +56,14 @@ describe('taking a job opening down', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(session.git('rev-parse', 'HEAD')).toBe(head);
+    // The keyboard is back on the More that opened it, its list closed.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('More for Graphic Designer');
+    expect(
+      await page.getByRole('button', { name: 'More for Graphic Designer' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+    await page.getByRole('button', { name: 'More for Graphic Designer' }).click();
     await page.getByRole('button', { name: /^Take down Graphic Designer/ }).click();
     await dialog.waitFor();
     expect(await dialog.getByLabel('Its address leads to').inputValue()).toBe('/careers');

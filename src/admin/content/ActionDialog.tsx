@@ -2,7 +2,8 @@
  * The shell of the page list's questions (Take down, Change address, Put back): a modal dialog
  * named by its heading, the question's own words and fields, the server's refusal with each problem
  * it named, and the action and Cancel buttons (Escape cancels too). The action is pressed once:
- * its button waits while the server answers, and comes back if the server refuses.
+ * its button waits while the server answers, and comes back if the server refuses. Once it is
+ * gone, the keyboard is back on the button that opened it.
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styles from './content.module.css';
@@ -35,8 +36,17 @@ export function ActionDialog({
   const headingId = useId();
 
   useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const d = dialog.current;
     if (d && !d.open) d.showModal?.();
+    return () => {
+      // The dialog is gone (answered or cancelled): the keyboard goes back to what opened it, when
+      // that is still on the page and nothing else took the keyboard meanwhile.
+      setTimeout(() => {
+        const now = document.activeElement;
+        if (opener?.isConnected && (!now || now === document.body)) opener.focus();
+      });
+    };
   }, []);
 
   const act = async () => {

@@ -26,6 +26,7 @@ describe('deleting a page', () => {
       body: { version: null, text: null, commit: 'c1' },
     }));
     render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'More for Graphic Designer' }));
     await userEvent.click(await screen.findByRole('button', { name: /^Take down Graphic Designer/ }));
     // jsdom has no showModal: the dialog is found as an element.
     const dialog = document.querySelector('dialog') as HTMLElement;

@@ -10,6 +10,7 @@ import styles from './content.module.css';
 import { describeChange, groupByKind, matchingPages, nameOf } from './kinds.ts';
 import own from './PageList.module.css';
 import { ReviewBadge } from './ReviewMarks.tsx';
+import { RowMenu } from './RowMenu.tsx';
 
 export function PageList({
   pages,
@@ -222,16 +223,6 @@ function PageRow({
               <span className={styles.visuallyHidden}>: {name} (opens in a new tab)</span>
             </a>
           )}
-          {page.kind !== 'home' && (
-            <button
-              type="button"
-              className={styles.small}
-              onClick={() => onNewPage(page)}
-              aria-label={`New page like ${name}`}
-            >
-              New page like this
-            </button>
-          )}
           {onPutBack && page.unpublished && (
             <button
               type="button"
@@ -242,26 +233,26 @@ function PageRow({
               Put back
             </button>
           )}
-          {mayMove && (
-            <button
-              type="button"
-              className={styles.small}
-              onClick={() => onMove(page)}
-              aria-label={`Change the address of ${name}`}
-            >
-              Change address
-            </button>
-          )}
-          {mayTakeDown && (
-            <button
-              type="button"
-              className={styles.small}
-              onClick={() => onTakeDown(page)}
-              aria-label={`Take down ${name}`}
-            >
-              Take down
-            </button>
-          )}
+          <RowMenu
+            pageName={name}
+            actions={[
+              ...(page.kind !== 'home'
+                ? [{ label: 'New page like this', name: `New page like ${name}`, run: () => onNewPage(page) }]
+                : []),
+              ...(mayMove
+                ? [
+                    {
+                      label: 'Change address',
+                      name: `Change the address of ${name}`,
+                      run: () => onMove(page),
+                    },
+                  ]
+                : []),
+              ...(mayTakeDown
+                ? [{ label: 'Take down', name: `Take down ${name}`, run: () => onTakeDown(page) }]
+                : []),
+            ]}
+          />
         </div>
       </td>
     </tr>

@@ -410,6 +410,7 @@ describe('site settings and publishing', () => {
       },
     }));
     render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'More for Graphic Designer' }));
     await userEvent.click(await screen.findByRole('button', { name: /^Take down Graphic Designer/ }));
     // jsdom has no showModal: the dialog is found as an element, its heading read as text.
     const dialog = document.querySelector('dialog') as HTMLElement;
@@ -450,6 +451,7 @@ describe('site settings and publishing', () => {
       body: { version: 'v2', text: 'unpublished: true\n', commit: 'c'.repeat(40) },
     }));
     render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'More for Customer Support' }));
     await userEvent.click(await screen.findByRole('button', { name: /^Take down Customer Support/ }));
     const dialog = document.querySelector('dialog') as HTMLElement;
     // Its own address can lead to Careers: another opening answers there from now on.
