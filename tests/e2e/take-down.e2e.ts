@@ -122,7 +122,10 @@ describe('taking a job opening down', () => {
       .getByRole('status')
       .filter({ hasText: `is back at ${JOB}. Publish its draft` })
       .waitFor();
+    await row.getByRole('link', { name: /^View on site/ }).waitFor();
+    await row.getByRole('button', { name: 'More for Graphic Designer' }).click();
     await row.getByRole('button', { name: /^Take down/ }).waitFor();
+    await page.keyboard.press('Escape');
     expect(await row.getByText('Taken down').count()).toBe(0);
     expect(session.git('show', '--name-only', '--format=', 'HEAD').split('\n')).toEqual([
       'pages/careers/graphic-designer.yaml',
