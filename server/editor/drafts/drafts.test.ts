@@ -5,19 +5,18 @@
  * leaves the live branch and the site as they were; Discard returns a page to what is live.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { registerStatic } from '../../static.ts';
 import { registerContentApi } from '../api.ts';
-import { API, contentCopy, REPO, removeContentCopies, STAFF } from '../editorTestSupport.ts';
-import { SitePublisher } from '../publish.ts';
+import { API, removeContentCopies, STAFF } from '../editorTestSupport.ts';
+import type { SitePublisher } from '../publish.ts';
 import { localDrafts } from './drafts.ts';
 import { draftsFolderOf, recoverInterruptedPublish } from './draftsFolder.ts';
+import { draftsHarness } from './draftsTestSupport.ts';
 
-const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
 const ABOUT = 'pages/about.yaml';
 const CAREERS = 'pages/careers/app-developer.yaml';
 
@@ -28,34 +27,22 @@ const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 beforeAll(async () => {
-  live = contentCopy({ git: true });
-  const dist = contentCopy();
-  mkdirSync(path.join(dist, 'client'), { recursive: true });
-  writeFileSync(path.join(dist, 'client', 'index.html'), '<p>The build before publishing</p>');
-  const drafts = localDrafts(live);
-  const draftsDir = drafts.folder;
-  app = Fastify({ logger: false });
-  await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
-  publisher = new SitePublisher({
-    contentDir: live,
-    distDir: dist,
-    served: () => app.servedSite,
-    buildScript: TITLES_BUILD,
-    prepare: (files, by) => drafts.prepare(files, by),
-  });
-  await app.register(
-    async (scope) =>
-      registerContentApi(scope, {
-        contentDir: draftsDir,
-        guard: async () => undefined,
-        author: () => STAFF,
-        publisher,
-        drafts,
-        shared: drafts.repository,
-      }),
-    { prefix: API },
-  );
-  await app.ready();
+  ({ live, app, publisher } = await draftsHarness({
+    routes: async (scope, harness) => {
+      await scope.register(
+        async (api) =>
+          registerContentApi(api, {
+            contentDir: harness.drafts.folder,
+            guard: async () => undefined,
+            author: () => STAFF,
+            publisher: harness.publisher,
+            drafts: harness.drafts,
+            shared: harness.drafts.repository,
+          }),
+        { prefix: API },
+      );
+    },
+  }));
 });
 afterAll(async () => {
   await app.close();

@@ -8,22 +8,21 @@
  * git, the real validator, a clock the test sets (Asia/Kolkata).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFolder } from '../../../node/folderSource.ts';
 import { formatError } from '../../../src/validator/formatErrors.ts';
-import { registerStatic } from '../../static.ts';
-import { type Drafts, localDrafts } from '../drafts/drafts.ts';
-import { contentCopy, REPO, removeContentCopies } from '../editorTestSupport.ts';
+import type { Drafts } from '../drafts/drafts.ts';
+import { draftsHarness, scheduleRunnerOn } from '../drafts/draftsTestSupport.ts';
+import { removeContentCopies } from '../editorTestSupport.ts';
 import type { Person } from '../history.ts';
-import { SitePublisher } from '../publish.ts';
+import type { SitePublisher } from '../publish.ts';
 import { putBackText, redirectsTextWithout } from '../takeDown.ts';
-import { SCHEDULE, ScheduleRunner } from './runSchedules.ts';
+import { SCHEDULE, type ScheduleRunner } from './runSchedules.ts';
 
-const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
 const NO_OPENINGS = 'pages/careers/no-openings.yaml';
 const SUPPORT = 'pages/careers/customer-support.yaml';
 const APP_DEVELOPER = 'pages/careers/app-developer.yaml';
@@ -88,34 +87,11 @@ const reopen = (file: string, validThrough: string) => ({
 });
 
 beforeAll(async () => {
-  live = contentCopy({ git: true });
-  const dist = contentCopy();
-  mkdirSync(path.join(dist, 'client'), { recursive: true });
-  writeFileSync(path.join(dist, 'client', 'index.html'), '<p>Before</p>');
-  drafts = localDrafts(live);
-  app = Fastify({ logger: false });
-  await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
-  await app.ready();
-  publisher = new SitePublisher({
-    contentDir: live,
-    distDir: dist,
-    served: () => app.servedSite,
-    buildScript: TITLES_BUILD,
-    prepare: (files, by) => drafts.prepare(files, by),
-  });
-  runner = new ScheduleRunner({
-    draftsDir: drafts.folder,
-    liveDir: live,
-    repository: drafts.repository,
-    draftOf: async (file) => (await drafts.groups()).find((g) => g.files.some((f) => f.file === file)),
-    publish: async (files, by) => {
-      publisher.start(by, files);
-      await publisher.settled();
-      return publisher.state();
-    },
-    now: () => now,
-    log: (line) => logged.push(line),
-  });
+  ({ live, drafts, app, publisher } = await draftsHarness());
+  runner = scheduleRunnerOn(
+    { live, drafts, publisher },
+    { now: () => now, log: (line) => logged.push(line) },
+  );
 });
 afterAll(async () => {
   await runner.stop();

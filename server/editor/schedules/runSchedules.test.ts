@@ -5,19 +5,18 @@
  * (its address leading to /careers) by "Site schedule" and published, once.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { registerStatic } from '../../static.ts';
-import { type Drafts, localDrafts } from '../drafts/drafts.ts';
-import { contentCopy, REPO, removeContentCopies } from '../editorTestSupport.ts';
-import { SitePublisher } from '../publish.ts';
+import type { Drafts } from '../drafts/drafts.ts';
+import { draftsHarness, scheduleRunnerOn } from '../drafts/draftsTestSupport.ts';
+import { contentCopy, removeContentCopies } from '../editorTestSupport.ts';
+import type { SitePublisher } from '../publish.ts';
 import { siteTimeZone, todayIn } from './dueSchedules.ts';
-import { SCHEDULE, ScheduleRunner, type ScheduleRunnerOptions } from './runSchedules.ts';
+import { SCHEDULE, type ScheduleRunner, type ScheduleRunnerOptions } from './runSchedules.ts';
 
-const TITLES_BUILD = path.join(REPO, 'tests/support/titlesBuild.ts');
 const APP_DEVELOPER = 'pages/careers/app-developer.yaml';
 const SUPPORT = 'pages/careers/customer-support.yaml';
 
@@ -50,46 +49,30 @@ function draftByPriya(file: string, from: string | RegExp, to: string, message: 
 }
 
 /** A schedule runner on this test's folders, publisher and clock, with `extra` options. */
-function scheduleRunner(extra: Partial<ScheduleRunnerOptions> = {}): ScheduleRunner {
-  return new ScheduleRunner({
-    draftsDir: drafts.folder,
-    liveDir: live,
-    repository: drafts.repository,
-    draftOf: async (file) => (await drafts.groups()).find((g) => g.files.some((f) => f.file === file)),
-    publish: async (files, by) => {
-      publisher.start(by, files);
-      await publisher.settled();
-      return publisher.state();
-    },
-    servedPositions: () => served,
-    now: () => now,
-    ...extra,
-  });
-}
+const scheduleRunner = (extra: Partial<ScheduleRunnerOptions> = {}): ScheduleRunner =>
+  scheduleRunnerOn({ live, drafts, publisher }, { servedPositions: () => served, now: () => now, ...extra });
 
 beforeAll(async () => {
-  live = contentCopy({ git: true });
-  // The App Developer opening closes earlier than the others: its last day is 15 January 2027.
-  const file = path.join(live, APP_DEVELOPER);
-  writeFileSync(
-    file,
-    readFileSync(file, 'utf8').replace('validThrough: "2027-02-28"', 'validThrough: "2027-01-15"'),
-  );
-  git(live, '-c', 'user.name=Setup', '-c', 'user.email=setup@example.com', 'commit', '-qam', 'Closes sooner');
-  const dist = contentCopy();
-  mkdirSync(path.join(dist, 'client'), { recursive: true });
-  writeFileSync(path.join(dist, 'client', 'index.html'), '<p>Before</p>');
-  drafts = localDrafts(live);
-  app = Fastify({ logger: false });
-  await registerStatic(app, { clientDir: path.join(dist, 'client'), apiPrefix: '/backend/api' });
-  await app.ready();
-  publisher = new SitePublisher({
-    contentDir: live,
-    distDir: dist,
-    served: () => app.servedSite,
-    buildScript: TITLES_BUILD,
-    prepare: (files, by) => drafts.prepare(files, by),
-  });
+  ({ live, drafts, app, publisher } = await draftsHarness({
+    live: (dir) => {
+      // The App Developer opening closes earlier than the others: its last day is 15 January 2027.
+      const file = path.join(dir, APP_DEVELOPER);
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace('validThrough: "2027-02-28"', 'validThrough: "2027-01-15"'),
+      );
+      git(
+        dir,
+        '-c',
+        'user.name=Setup',
+        '-c',
+        'user.email=setup@example.com',
+        'commit',
+        '-qam',
+        'Closes sooner',
+      );
+    },
+  }));
   closer = scheduleRunner({ log: (line) => logged.push(line) });
 });
 afterAll(async () => {
