@@ -27,7 +27,8 @@ const REVIEW_WORDS: Record<string, (pages: string) => string> = {
   approved: (p) => `Approved ${p}`,
   'changes-requested': (p) => `Asked for changes to ${p}`,
   published: (p) => `Published ${p}, as reviewed`,
-  withdrawn: (p) => `Withdrew the review of ${p} (its draft was discarded)`,
+  // Why, when it is known, is its comment (a draft discarded): "…: “Its draft was discarded.”"
+  withdrawn: (p) => `Withdrew ${p} from review`,
   'link-approved': (p) => `Approved ${p}`,
   'link-changes-requested': (p) => `Asked for changes to ${p}`,
 };
@@ -67,7 +68,7 @@ export async function activity(
     const files = e.files ? (JSON.parse(e.files) as string[]) : e.file ? [e.file] : [];
     const words = REVIEW_WORDS[e.kind] ?? ((p: string) => `${e.kind} ${p}`);
     const via = e.via ? ` (from a ${e.via})` : '';
-    const said = e.kind === 'published' || e.kind === 'withdrawn' ? '' : quoted(e.comment);
+    const said = e.kind === 'published' ? '' : quoted(e.comment);
     entries.push({ at: iso(e.at), by: e.by_name, what: `${words(listed(files.map(name)))}${via}${said}` });
   }
   const links = await store.db

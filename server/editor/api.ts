@@ -28,12 +28,14 @@
  *   GET  /deleted, POST /restore-deleted (deletedPages.ts); POST /take-down {delete: true} deletes
  *   GET/POST /preview-links, POST /preview-links/revoke (preview/previewLinkRoutes.ts)
  *   GET  /activity  the publish log: Publishes, review steps, preview links made and revoked
- *   GET/POST /reviews, GET /reviews/:id/changes, POST /reviews/:id/approve and
- *                   /request-changes (review/reviewRoutes.ts); /pages gives each page's `review`
+ *   GET/POST /reviews, GET /reviews/:id/changes, POST /reviews/:id/approve, /request-changes and
+ *                   /withdraw (review/reviewRoutes.ts); /pages gives each page's `review`
+ *                   (review/reviewRoutes.ts pageReviews: src/admin/content/reviewTypes.ts's PageReview)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { parse, stringify } from 'yaml';
 import { readSchemaFiles } from '../../node/schemaFiles.ts';
+import type { PageReview } from '../../src/admin/content/reviewTypes.ts';
 import { pageEntryOf, parsedPage } from '../../src/content/pageEntry.ts';
 import { uploadFolderOf } from '../../src/content/pictureUse.ts';
 import { REDIRECTS_FILE } from '../../src/validator/redirectRules.ts';
@@ -60,12 +62,12 @@ import { registerPutBackRoute } from './putBackRoute.ts';
 import type { ReleaseLog } from './releaseLog.ts';
 import {
   nameOfFile,
+  pageReviews,
   registerReviewRoutes,
   reviewFlags,
   reviewRouteMessages,
-  versionsIn,
 } from './review/reviewRoutes.ts';
-import { OPEN_STATES, type Reviews, sameVersions } from './review/reviews.ts';
+import type { Reviews } from './review/reviews.ts';
 import { SharedRepository, SharedRepositoryError } from './sharedRepository.ts';
 import { readSiteFiles } from './siteFiles.ts';
 import { siteProblem } from './siteProblem.ts';
@@ -125,17 +127,6 @@ function titleOf(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A page waiting in a review, in the page list. */
-interface PageReview {
-  id: number;
-  state: 'in-review' | 'changes-requested';
-  by: string;
-  at: string;
-  comment: string | null;
-  commentBy: string | null;
-  stale: boolean;
 }
 
 /** A page's draft in the page list: what changed, by whom and when, and how many other files share it. */
@@ -259,30 +250,15 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     return states;
   };
 
-  /** Each file waiting in a review: who submitted it and when, and a request for changes. */
-  const reviewStates = async (): Promise<Map<string, PageReview>> => {
-    const states = new Map<string, PageReview>();
-    if (!options.drafts || !options.reviews) return states;
-    for (const review of await options.reviews.list(0)) {
-      if (!OPEN_STATES.includes(review.state)) continue;
-      const asked =
-        review.state === 'changes-requested'
-          ? review.events.findLast((e) => e.kind === 'changes-requested')
-          : undefined;
-      for (const file of review.files)
-        states.set(file, {
-          id: review.id,
-          state: review.state as PageReview['state'],
-          by: review.submittedBy,
-          at: review.submittedAt,
-          comment: asked?.comment ?? null,
-          commentBy: asked?.by ?? null,
-          // Saved since it was submitted: what waits for review is not what the draft says now.
-          stale: !sameVersions(review.versions, versionsIn(root, review.files)),
-        });
-    }
-    return states;
-  };
+  /** Each file's review as its page tells of it to the person asking (review/reviewRoutes.ts). */
+  const reviewStates = async (request: FastifyRequest): Promise<Map<string, PageReview>> =>
+    options.drafts && options.reviews
+      ? pageReviews(
+          options.reviews,
+          { draftsDir: root, liveDir: options.liveDir ?? root },
+          { person: options.author(request), role: request.staff?.role },
+        )
+      : new Map();
 
   app.get('/site', async () => {
     await caughtUp();
@@ -299,7 +275,7 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
   // Which block types each kind of page may hold: declared by the block schemas, which change only
   // with the code.
   const schemas = readSchemaFiles();
-  app.get('/pages', async () => {
+  app.get('/pages', async (request) => {
     await caughtUp();
     const { files, problems } = readFiles();
     const listed = [
@@ -308,7 +284,7 @@ export async function registerContentApi(app: FastifyInstance, options: ContentA
     // One git call for every page's last change (the list has about 30 pages).
     const changes = await history.lastChanges('pages', listed);
     const drafts = await draftStates();
-    const inReview = await reviewStates();
+    const inReview = await reviewStates(request);
     const pages = listed.sort().map((file) => {
       const problem = problems.find((p) => p.file === file)?.message;
       const data = problem ? null : parsedPage(files[file]?.text ?? '');

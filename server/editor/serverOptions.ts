@@ -41,11 +41,16 @@ export function editorOptions(
   mail: { enabled: boolean; kick: () => void } = { enabled: false, kick: () => undefined },
 ): ContentApiOptions {
   const releaseLog = new ReleaseLog(store);
-  // Review before publishing (CONTENT_REVIEW); each submission emails the publishers when the
-  // server sends mail (server/notify/reviewMail.ts).
-  const reviews = new Reviews(store, { notify: mail.enabled, afterSubmit: mail.kick });
-  const exclusive = publishLock(store);
   const config = loadConfig();
+  // Review before publishing (CONTENT_REVIEW); each submission emails the publishers when the
+  // server sends mail (server/notify/reviewMail.ts). Whether a Publish at is still to come goes by
+  // the schedules' clock (SCHEDULE_CLOCK), as the schedule that publishes it does.
+  const reviews = new Reviews(store, {
+    notify: mail.enabled,
+    afterSubmit: mail.kick,
+    ...(config.scheduleClock && { scheduleNow: () => config.scheduleClock as Date }),
+  });
+  const exclusive = publishLock(store);
   const contentDir = config.contentDir;
   const { contentRemote, contentBranch } = config;
   // With CONTENT_REMOTE, the content folder is a clone of the repository the instances share.

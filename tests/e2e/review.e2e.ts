@@ -116,7 +116,11 @@ describe('review before publishing', { timeout: 180_000 }, () => {
     await editor.getByRole('heading', { level: 2, name: 'Services' }).waitFor();
     await openTelematics(editor);
     const band = editor.getByRole('region', { name: 'Draft' });
-    await band.getByText('Changes requested by Pat Publisher: “Say how soon: “in a year”.”').waitFor();
+    await band
+      .getByText(
+        /^Changes requested by Pat Publisher, \d+ \w+ \d{4}, \d{2}:\d{2}: “Say how soon: “in a year”\.”$/,
+      )
+      .waitFor();
     await heroHeading(editor).fill(SECOND);
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
     await band.getByRole('button', { name: 'Submit for review' }).click();

@@ -9,8 +9,15 @@
  *                                      the fields changed (old and new words) and both texts, so the
  *                                      editor draws the live page beside the draft
  *   POST /reviews/:id/approve          publisher or admin: approved, and published (202, the
- *                                      Publish's state, as POST /publish answers)
+ *                                      Publish's state, as POST /publish answers); a page with a
+ *                                      Publish at still to come (by the schedules' clock) goes
+ *                                      live then: 202 {state: 'done', message} saying when
  *   POST /reviews/:id/request-changes  publisher or admin: {comment} -> {review}, back to its editor
+ *   POST /reviews/:id/withdraw         who submitted it, a publisher or an admin: -> {review},
+ *                                      withdrawn; its draft stays, a plain draft to submit again
+ *
+ * A review's answer has the shape of src/admin/content/reviewTypes.ts (`Review`), as has each page's
+ * `review` in GET /pages (`PageReview`, from pageReviews below).
  *
  * With review on (CONTENT_REVIEW=on), a content account cannot publish: POST /publish answers 403
  * and says to submit. The setting lives on the server, so no content account can switch it off.
@@ -18,6 +25,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  PageReview,
+  Review as ReviewAnswer,
+  ReviewFile,
+  ReviewFlags,
+} from '../../../src/admin/content/reviewTypes.ts';
 import { pageNameOf, parsedPage } from '../../../src/content/pageEntry.ts';
 import type { Role } from '../../staff/types.ts';
 import { fieldChanges } from '../changeSummary.ts';
@@ -26,8 +39,10 @@ import { draftRouteMessages, filesOf } from '../drafts/draftRoutes.ts';
 import { type Drafts, draftMessages } from '../drafts/drafts.ts';
 import type { Person } from '../history.ts';
 import { type Publisher, publishMessages } from '../publish.ts';
-import { hasCome, scheduledPages, siteTimeZone } from '../schedules/dueSchedules.ts';
+import { dateTimeIn, hasCome, instantOf, scheduledPages, siteTimeZone } from '../schedules/dueSchedules.ts';
 import {
+  isSubmitter,
+  OPEN_STATES,
   type Review,
   ReviewRefused,
   type Reviews,
@@ -44,8 +59,8 @@ export const reviewRouteMessages = {
     'This draft was discarded: there is nothing left to publish. The review is closed when the list is read again.',
   tooLong: (what: string, max: number) => `The ${what} is too long: keep it under ${max} characters.`,
   noPublish: publishMessages.noServer,
-  approvedForLater: (at: string) =>
-    `Approved. It goes live at its Publish at time, ${at.replace('T', ' at ')}, by itself.`,
+  /** `at`: the Publish at as staff read it ("1 Dec 2026, 09:00", the site's time zone). */
+  approvedForLater: (at: string) => `Approved. It goes live at its Publish at time, ${at}, by itself.`,
 };
 
 const NOTE_MAX = 2000;
@@ -100,15 +115,96 @@ export function versionsIn(dir: string, files: readonly string[]): Versions {
 }
 
 /** What the request may do with review on or off: said in GET /drafts and GET /reviews. */
-export function reviewFlags(required: boolean, request: FastifyRequest) {
+export function reviewFlags(required: boolean, request: FastifyRequest): ReviewFlags {
   return { required, mayPublish: !required || maysPublish(roleOf(request)) };
+}
+
+/** Whether `person` (of `role`) may withdraw `review`: who submitted it, a publisher or an administrator. */
+export const mayWithdraw = (review: Review, person: Person, role: Role | undefined): boolean =>
+  maysPublish(role) || isSubmitter(review.submittedByEmail, person);
+
+/**
+ * The latest Publish at still to come among the drafts of `files`, if any ("YYYY-MM-DDTHH:MM", the
+ * site's time zone), at `now`: the schedules' clock (Reviews.scheduleNow), so that Approve and
+ * the page list agree with the schedule that publishes the page.
+ */
+export function publishAtToCome(
+  files: readonly string[],
+  dirs: { draftsDir: string; liveDir: string },
+  now: Date,
+): string | undefined {
+  const zone = siteTimeZone(dirs.liveDir);
+  return scheduledPages(dirs.draftsDir)
+    .filter(
+      (p) => files.includes(p.file) && p.schedule.publishAt && !hasCome(zone, p.schedule.publishAt, now),
+    )
+    .map((p) => p.schedule.publishAt as string)
+    .sort()
+    .at(-1);
+}
+
+/** A schedule's time as staff read it: "1 Dec 2026, 09:00" (the site's time zone, when it comes). */
+const scheduleText = (liveDir: string, at: string): string => {
+  const zone = siteTimeZone(liveDir);
+  return dateTimeIn(zone, new Date(instantOf(zone, at)).toISOString());
+};
+
+/**
+ * Each file's review as its page tells of it (GET /pages, `PageReview`): an open review (in review,
+ * or sent back, with the request's words, who made it and when), or an approved one that waits for
+ * its page's Publish at; and whether `viewer` may withdraw it. An approved review waiting for
+ * nothing is being published, or waits for a publisher after a failed Publish: not told here.
+ */
+export async function pageReviews(
+  reviews: Reviews,
+  dirs: { draftsDir: string; liveDir: string },
+  viewer: { person: Person; role: Role | undefined },
+): Promise<Map<string, PageReview>> {
+  const states = new Map<string, PageReview>();
+  for (const review of await reviews.waiting()) {
+    const open = OPEN_STATES.includes(review.state);
+    const publishAt =
+      review.state === 'approved'
+        ? (publishAtToCome(review.files, dirs, reviews.scheduleNow()) ?? null)
+        : null;
+    if (!open && !publishAt) continue;
+    const last = (kind: 'changes-requested' | 'approved') => review.events.findLast((e) => e.kind === kind);
+    const asked = review.state === 'changes-requested' ? last('changes-requested') : undefined;
+    for (const file of review.files)
+      states.set(file, {
+        id: review.id,
+        state: review.state as PageReview['state'],
+        by: review.submittedBy,
+        at: review.submittedAt,
+        comment: asked?.comment ?? null,
+        commentBy: asked?.by ?? null,
+        commentAt: asked?.at ?? null,
+        approvedBy: review.state === 'approved' ? (last('approved')?.by ?? null) : null,
+        publishAt,
+        // Saved since it was submitted: what waits for review is not what the draft says now.
+        stale: !sameVersions(review.versions, versionsIn(dirs.draftsDir, review.files)),
+        mayWithdraw: review.state === 'in-review' && mayWithdraw(review, viewer.person, viewer.role),
+      });
+  }
+  return states;
 }
 
 export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteOptions): void {
   const { reviews, drafts, publisher, required, author, liveDir, draftsDir } = options;
-  const named = (review: Review) => ({
-    ...review,
+  /** The latest Publish at still to come among the drafts of `files`, by the schedules' clock. */
+  const laterPublishAt = (files: readonly string[]) =>
+    publishAtToCome(files, { draftsDir, liveDir }, reviews.scheduleNow());
+  /** A review as the routes answer it (its versions and its submitter's address stay here). */
+  const named = (review: Review): ReviewAnswer => ({
+    id: review.id,
+    files: review.files,
     names: review.files.map((f) => nameOfFile(f, draftsDir, liveDir)),
+    state: review.state,
+    submittedBy: review.submittedBy,
+    submittedAt: review.submittedAt,
+    note: review.note,
+    events: review.events,
+    publishAt: review.state === 'approved' ? (laterPublishAt(review.files) ?? null) : null,
   });
   const refused = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof ReviewRefused)) throw error;
@@ -121,18 +217,6 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     const review = Number.isInteger(id) ? await reviews.get(id) : undefined;
     if (!review) reply.code(404).send({ message: reviewMessages.noSuchReview });
     return review;
-  };
-  /** The latest Publish at still to come among the drafts of `files`, if any. */
-  const laterPublishAt = (files: readonly string[]): string | undefined => {
-    const zone = siteTimeZone(liveDir);
-    const now = new Date();
-    return scheduledPages(draftsDir)
-      .filter(
-        (p) => files.includes(p.file) && p.schedule.publishAt && !hasCome(zone, p.schedule.publishAt, now),
-      )
-      .map((p) => p.schedule.publishAt as string)
-      .sort()
-      .at(-1);
   };
   const publishersOnly = (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (maysPublish(roleOf(request))) return true;
@@ -169,7 +253,7 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     if (!review) return reply;
     return {
       review: named(review),
-      files: review.files.map((file) => {
+      files: review.files.map((file): ReviewFile => {
         // A picture of the draft: no text to compare, whether it is there on each side.
         if (!file.endsWith('.yaml')) {
           const [onSite, inDraft] = [versionsIn(liveDir, [file])[file], versionsIn(draftsDir, [file])[file]];
@@ -251,7 +335,9 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
       return refused(reply, error);
     }
     if (later)
-      return reply.code(202).send({ state: 'done', message: reviewRouteMessages.approvedForLater(later) });
+      return reply
+        .code(202)
+        .send({ state: 'done', message: reviewRouteMessages.approvedForLater(scheduleText(liveDir, later)) });
     return reply.code(202).send(started);
   });
 
@@ -267,6 +353,21 @@ export function registerReviewRoutes(app: FastifyInstance, options: ReviewRouteO
     try {
       return {
         review: named(await reviews.decide(review.id, author(request), 'changes-requested', comment)),
+      };
+    } catch (error) {
+      return refused(reply, error);
+    }
+  });
+
+  // Withdrawn by who submitted it (say, to keep working on it), a publisher or an administrator:
+  // the review is closed, its draft stays a draft, and submitting it again opens a new review.
+  app.post('/reviews/:id/withdraw', async (request, reply) => {
+    const review = await reviewOf(request, reply);
+    if (!review) return reply;
+    try {
+      // Who submitted it is checked with the withdrawal, in one transaction (403 for anyone else).
+      return {
+        review: named(await reviews.withdraw(review.id, author(request), maysPublish(roleOf(request)))),
       };
     } catch (error) {
       return refused(reply, error);

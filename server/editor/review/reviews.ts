@@ -8,49 +8,37 @@
  * submission, as for the forms.
  */
 import { sql } from 'kysely';
+import type {
+  ReviewBase,
+  ReviewEvent,
+  ReviewEventKind,
+  ReviewState,
+} from '../../../src/admin/content/reviewTypes.ts';
 import type { Db } from '../../storage/db.ts';
 import type { Person } from '../history.ts';
 
-export const REVIEW_STATES = [
-  'in-review',
-  'changes-requested',
-  'approved',
-  'published',
-  'withdrawn',
-] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
+// The shapes the editor reads too: written once, in src/admin/content/reviewTypes.ts.
+export type { ReviewEvent, ReviewEventKind, ReviewState };
 
-export type ReviewEventKind =
-  | 'submitted'
-  | 'approved'
-  | 'changes-requested'
-  | 'published'
-  | 'withdrawn'
-  | 'link-approved'
-  | 'link-changes-requested';
-
-export interface ReviewEvent {
-  kind: ReviewEventKind;
-  by: string;
-  at: string;
-  comment: string | null;
-  /** "preview link" for a decision made there by a named person without an account. */
-  via: string | null;
-}
+/** Every state, once each (a state added to ReviewState without its entry here does not compile). */
+const STATES: Record<ReviewState, true> = {
+  'in-review': true,
+  'changes-requested': true,
+  approved: true,
+  published: true,
+  withdrawn: true,
+};
+export const REVIEW_STATES = Object.keys(STATES) as readonly ReviewState[];
 
 /** Each file's version (sha256 of its text; null: deleted in the draft). */
 export type Versions = Record<string, string | null>;
 
-export interface Review {
-  id: number;
-  files: string[];
+/** A review as the store keeps it: what the routes answer, with what stays on the server. */
+export interface Review extends ReviewBase {
   /** The versions submitted: what a publisher reviews and approves. */
   versions: Versions;
-  state: ReviewState;
-  submittedBy: string;
-  submittedAt: string;
-  note: string | null;
-  events: ReviewEvent[];
+  /** Who submitted it, by address (only they, a publisher or an administrator withdraw it). */
+  submittedByEmail: string;
 }
 
 /** A review still waiting for someone: its pages show it in the list. */
@@ -66,6 +54,9 @@ export const reviewMessages = {
     'The draft changed after it was submitted: its editor must submit it again, so that what is approved is what goes live.',
   notInReview: 'This review is not waiting for a decision any more: reload to see where it is.',
   noSuchReview: 'There is no such review: it may have been withdrawn. Reload the list.',
+  notYours: 'Only the person who submitted it, a publisher or an administrator withdraws it from review.',
+  /** Why a review was withdrawn when its draft was discarded (the step's comment, in its story). */
+  draftDiscarded: 'Its draft was discarded.',
 };
 
 export class ReviewRefused extends Error {
@@ -87,21 +78,35 @@ export function sameVersions(submitted: Versions, now: Versions): boolean {
 }
 const isState = (v: string): v is ReviewState => (REVIEW_STATES as readonly string[]).includes(v);
 
+/** Whether `person` is who submitted a review, by the address it was submitted with. */
+export const isSubmitter = (submittedByEmail: string, person: Person): boolean =>
+  submittedByEmail.toLowerCase() === person.email.toLowerCase();
+
 export interface ReviewsOptions {
   /** Queue an email to the publishers for each submission (the server can send mail). */
   notify?: boolean;
   /** Called after a submission is committed (the notifier checks its outbox). */
   afterSubmit?: () => void;
+  /** When each step happens (its `at`). */
   now?: () => number;
+  /**
+   * The clock the schedules go by (SCHEDULE_CLOCK in the running server, serverOptions.ts):
+   * whether a page's Publish at is still to come is asked of it, so that Approve and the page
+   * list agree with the schedule that publishes an approved page at its time.
+   */
+  scheduleNow?: () => Date;
 }
 
 export class Reviews {
   private readonly now: () => number;
+  /** Now, as the schedules see it (ReviewsOptions.scheduleNow; the real clock without one). */
+  readonly scheduleNow: () => Date;
   constructor(
     private readonly store: Db,
     private readonly options: ReviewsOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.scheduleNow = options.scheduleNow ?? (() => new Date());
   }
 
   private at(): string {
@@ -117,7 +122,7 @@ export class Reviews {
     let query = this.store.db.selectFrom('reviews').selectAll().orderBy('id', 'desc');
     if (where.ids) query = query.where('id', 'in', where.ids.length ? where.ids : [-1]);
     if (where.states) query = query.where('state', 'in', [...where.states]);
-    if (where.limit) query = query.limit(where.limit);
+    if (where.limit !== undefined) query = query.limit(where.limit);
     const rows = await query.execute();
     if (!rows.length) return [];
     const events = await this.store.db
@@ -136,6 +141,7 @@ export class Reviews {
       versions: JSON.parse(r.versions) as Versions,
       state: isState(r.state) ? r.state : 'withdrawn',
       submittedBy: r.submitted_by_name,
+      submittedByEmail: r.submitted_by_email,
       submittedAt: iso(r.submitted_at),
       note: r.note,
       events: events
@@ -159,6 +165,14 @@ export class Reviews {
     const open = await this.read({ states: OPEN_STATES });
     const done = await this.read({ states: ['approved', 'published', 'withdrawn'], limit: closed });
     return [...open, ...done];
+  }
+
+  /**
+   * The reviews a page's state tells of: the open ones, and the approved ones (waiting for their
+   * page's Publish at, or for a publisher to publish again after a failed Publish).
+   */
+  async waiting(): Promise<Review[]> {
+    return this.read({ states: [...OPEN_STATES, 'approved'] });
   }
 
   /** The open review holding `file`, if any. */
@@ -335,8 +349,7 @@ export class Reviews {
    * stays approved, its draft still there, for a publisher to publish again.
    */
   async afterPublish(drafted: ReadonlySet<string>, by: Person): Promise<void> {
-    const waiting = await this.read({ states: [...OPEN_STATES, 'approved'] });
-    for (const review of waiting) {
+    for (const review of await this.waiting()) {
       if (review.files.some((f) => drafted.has(f))) continue;
       await this.close(review.id, 'published', by);
     }
@@ -347,18 +360,63 @@ export class Reviews {
    * otherwise be taken for published at the next Publish, its files having no draft any more).
    */
   async withdrawFiles(files: readonly string[], by: Person): Promise<void> {
-    const waiting = await this.read({ states: [...OPEN_STATES, 'approved'] });
+    const waiting = await this.waiting();
     for (const review of waiting.filter((r) => r.files.some((f) => files.includes(f))))
-      await this.close(review.id, 'withdrawn', by);
+      await this.close(review.id, 'withdrawn', by, reviewMessages.draftDiscarded);
   }
 
-  /** Ends a review as `state`, with the step that says so (who, when), in one transaction. */
-  private async close(id: number, state: 'published' | 'withdrawn', by: Person): Promise<void> {
+  /**
+   * Withdraws a review waiting for a decision, at the wish of who submitted it (say, to keep
+   * working on it) or of a publisher or an administrator (`anyone`): closed as withdrawn, with the
+   * step that says who did it. Its draft stays as it is, a plain draft to submit again.
+   */
+  async withdraw(id: number, by: Person, anyone: boolean): Promise<Review> {
+    const at = this.at();
+    const outcome = await this.store.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('reviews')
+        .select(['state', 'submitted_by_email'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return 404;
+      if (!anyone && !isSubmitter(row.submitted_by_email, by)) return 403;
+      const done = await trx
+        .updateTable('reviews')
+        .set({ state: 'withdrawn' })
+        .where('id', '=', id)
+        .where('state', '=', 'in-review')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return 409;
+      await trx
+        .insertInto('review_events')
+        .values({ review_id: id, kind: 'withdrawn', by_name: by.name, by_email: by.email, at })
+        .execute();
+      return 200;
+    });
+    if (outcome !== 200)
+      throw new ReviewRefused(
+        outcome,
+        outcome === 404
+          ? reviewMessages.noSuchReview
+          : outcome === 403
+            ? reviewMessages.notYours
+            : reviewMessages.notInReview,
+      );
+    return (await this.get(id)) as Review;
+  }
+
+  /** Ends a review as `state`, with the step that says so (who, when, why), in one transaction. */
+  private async close(
+    id: number,
+    state: 'published' | 'withdrawn',
+    by: Person,
+    comment: string | null = null,
+  ): Promise<void> {
     await this.store.db.transaction().execute(async (trx) => {
       await trx.updateTable('reviews').set({ state }).where('id', '=', id).execute();
       await trx
         .insertInto('review_events')
-        .values({ review_id: id, kind: state, by_name: by.name, by_email: by.email, at: this.at() })
+        .values({ review_id: id, kind: state, by_name: by.name, by_email: by.email, comment, at: this.at() })
         .execute();
     });
   }

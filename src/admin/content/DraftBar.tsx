@@ -6,7 +6,10 @@
  *
  * With review on (CONTENT_REVIEW), an account that may not publish has Submit for review instead
  * of Publish this page; the band says when the page is in review (by whom, since when) and, first
- * of all, what a reviewer asked to change. A publisher keeps Publish this page.
+ * of all, what a reviewer asked to change (who, when), or that it is approved and goes live at its
+ * Publish at time. A publisher keeps Publish this page. While the page is in review, who submitted
+ * it (or a publisher, or an administrator) may Withdraw from review, after a question: the page is
+ * then a plain draft again, to keep working on and submit again.
  */
 import { useRef, useState } from 'react';
 import { ActionDialog } from './ActionDialog.tsx';
@@ -57,7 +60,7 @@ export function DraftBar({
   reviewFlags?: ReviewFlags | undefined;
   onPublished: (status: PublishStatus) => void;
   onDiscarded: () => void;
-  /** The page was submitted for review: read the pages' states again. */
+  /** The page was submitted for review, or withdrawn from it: read the pages' states again. */
   onSubmitted?: () => void;
 }) {
   const run = usePublish(client, onPublished);
@@ -66,20 +69,29 @@ export function DraftBar({
   const shareButton = useRef<HTMLButtonElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [withdrawn, setWithdrawn] = useState(false);
   // With review on, an account that may not publish submits the page for review instead.
   const submits = reviewFlags.required && !reviewFlags.mayPublish;
   // Saved since it was submitted: the publisher cannot approve it until it is submitted again.
   const changedSince = review?.state === 'in-review' && review.stale === true;
   const inReview = review?.state === 'in-review' && !changedSince ? review : null;
   const sentBack = review?.state === 'changes-requested' ? review : null;
-  const mayAct = !submits || (!inReview && (!submitted || changedSince));
+  // Approved, and waiting for the page's Publish at ("YYYY-MM-DDTHH:MM"): it goes live then, by
+  // itself; saved since, the words are not the ones approved and must be submitted again.
+  const approvedFor = review?.state === 'approved' ? review.publishAt : null;
+  const approvedChanged = approvedFor !== null && review?.stale === true;
+  const waiting = inReview !== null || (approvedFor !== null && !approvedChanged);
+  const mayAct = !submits || (!waiting && (!submitted || changedSince || approvedChanged));
+  // Who submitted it (or a publisher, or an administrator) may withdraw it while it is in review.
+  const withdraws = review?.state === 'in-review' && review.mayWithdraw === true;
   const who =
     draft.by.length && draft.at ? describeChange({ name: draft.by.join(', '), date: draft.at }) : '';
   return (
     <section className={own.bar} aria-label="Draft">
       {sentBack && (
         <p className={marks.requested}>
-          {reviewWords.changesRequested(sentBack.commentBy, sentBack.comment)}
+          {reviewWords.changesRequested(sentBack.commentBy, sentBack.comment, sentBack.commentAt)}
         </p>
       )}
       <p className={own.words}>
@@ -87,9 +99,13 @@ export function DraftBar({
           ? reviewWords.inReview(inReview)
           : changedSince
             ? reviewWords.changedSince
-            : draft.change === 'new'
-              ? draftBarWords.isNew
-              : draftBarWords.changed(who || 'someone')}
+            : approvedFor !== null
+              ? approvedChanged
+                ? reviewWords.approvedChangedSince
+                : reviewWords.approvedForLater(review?.approvedBy ?? null, approvedFor)
+              : draft.change === 'new'
+                ? draftBarWords.isNew
+                : draftBarWords.changed(who || 'someone')}
         {draft.with > 0 && draftBarWords.others(draft.with)}
         {dirty && mayAct && ` ${submits ? reviewWords.saveFirst : draftBarWords.saveFirst}`}
       </p>
@@ -103,7 +119,7 @@ export function DraftBar({
           {run.running ? 'Publishing…' : 'Publish this page'}
         </button>
       )}
-      {submits && !inReview && (!submitted || changedSince) && (
+      {submits && !waiting && (!submitted || changedSince || approvedChanged) && (
         <button
           type="button"
           className={styles.primary}
@@ -111,6 +127,11 @@ export function DraftBar({
           onClick={() => setSubmitting(true)}
         >
           {reviewWords.submit}
+        </button>
+      )}
+      {withdraws && (
+        <button type="button" className={styles.secondary} onClick={() => setWithdrawing(true)}>
+          {reviewWords.withdraw}
         </button>
       )}
       {draft.change !== 'new' && (
@@ -127,7 +148,13 @@ export function DraftBar({
         Share a preview
       </button>
       <span role="status" className={styles.status}>
-        {submitted ? reviewWords.submitted : publishStatusText(run)}
+        {run.status || run.error
+          ? publishStatusText(run)
+          : withdrawn
+            ? reviewWords.withdrawn
+            : submitted
+              ? reviewWords.submitted
+              : ''}
       </span>
       {run.running && <progress aria-label="Publishing progress" />}
       {sharing && (
@@ -152,9 +179,26 @@ export function DraftBar({
           onSubmitted={() => {
             setSubmitting(false);
             setSubmitted(true);
+            setWithdrawn(false);
             onSubmitted?.();
           }}
         />
+      )}
+      {withdrawing && review && (
+        <ActionDialog
+          heading={reviewWords.withdrawHeading}
+          action={reviewWords.withdraw}
+          onCancel={() => setWithdrawing(false)}
+          onAct={async () => {
+            await client.withdrawReview(review.id);
+            setWithdrawing(false);
+            setSubmitted(false);
+            setWithdrawn(true);
+            onSubmitted?.();
+          }}
+        >
+          <p>{reviewWords.withdrawExplain}</p>
+        </ActionDialog>
       )}
       {asking && (
         <ActionDialog

@@ -74,11 +74,16 @@ export function DraftsView({
   const [submitted, setSubmitted] = useState('');
   const run = usePublish(client, onChanged);
   // With review on, an account that may not publish submits drafts for review instead; a draft
-  // already waiting for review cannot be submitted again.
+  // already waiting for review (or approved, waiting for its Publish at) cannot be submitted again.
   const submits = review.required && !review.mayPublish;
   const reviewOf = (group: DraftGroup) =>
     group.files.map((f) => pages.find((p) => p.file === f.file)?.review).find(Boolean) ?? null;
-  const waitsForReview = (group: DraftGroup) => submits && reviewOf(group)?.state === 'in-review';
+  const waitsForReview = (group: DraftGroup) => {
+    const itsReview = reviewOf(group);
+    return (
+      submits && (itsReview?.state === 'in-review' || (itsReview?.state === 'approved' && !itsReview.stale))
+    );
+  };
   const choosable = drafts.filter((g) => !waitsForReview(g));
   const chosen = choosable.filter((g) => !isUnticked(g, unticked));
   const headingId = useId();

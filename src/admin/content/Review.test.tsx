@@ -3,7 +3,8 @@
  * page for review instead of publishing it, and reads in the page's draft band and the page list
  * that it is in review, or what a reviewer asked to change; a publisher opens the review from
  * Drafts, reads each changed field's live and draft words and the two pages side by side, and
- * approves it (which publishes it) or asks for changes, which needs a comment.
+ * approves it (which publishes it) or asks for changes, which needs a comment. Who submitted a
+ * page withdraws it from review from its band; a page approved for its Publish at says so.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -28,6 +29,7 @@ const REVIEW: Review = {
   submittedBy: 'Priya',
   submittedAt: '2026-11-27T10:05:00Z',
   note: 'New heading for the spring launch.',
+  publishAt: null,
   events: [
     { kind: 'submitted', by: 'Priya', at: '2026-11-27T10:05:00Z', comment: null, via: null },
     {
@@ -68,6 +70,11 @@ const IN_REVIEW: PageReview = {
   at: '2026-11-27T10:05:00Z',
   comment: null,
   commentBy: null,
+  commentAt: null,
+  approvedBy: null,
+  publishAt: null,
+  stale: false,
+  mayWithdraw: false,
 };
 
 beforeEach(() => {
@@ -134,24 +141,92 @@ describe('a content editor, with review on', () => {
     expect(within(band).queryByRole('button', { name: 'Publish this page' })).toBeNull();
   });
 
-  it('shows what a reviewer asked to change, and offers Submit for review again', async () => {
+  it('shows what a reviewer asked to change and when, and offers Submit for review again', async () => {
     await reviewOn(false, {
       ...IN_REVIEW,
       state: 'changes-requested',
       comment: 'Say spring, not summer.',
       commentBy: 'Meera',
+      // Midday UTC: 27 Nov in any time zone the tests run in.
+      commentAt: '2026-11-27T12:00:00Z',
+    });
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={editor} />);
+    const asked = /^Changes requested by Meera, 27 Nov 2026, \d{2}:\d{2}: “Say spring, not summer\.”$/;
+    const row = await screen.findByRole('row', { name: /Summer Camp/ });
+    expect(within(row).getByText(/^Changes requested/)).toHaveTextContent(asked);
+    await userEvent.click(within(row).getByRole('button', { name: /^Summer Camp/ }));
+    const band = await screen.findByRole('region', { name: 'Draft' });
+    expect(within(band).getByText(/^Changes requested/)).toHaveTextContent(asked);
+    expect(within(band).getByRole('button', { name: 'Submit for review' })).toBeEnabled();
+    // Sent back, it is the editor's to change: nothing to withdraw.
+    expect(within(band).queryByRole('button', { name: 'Withdraw from review' })).toBeNull();
+  });
+
+  it('withdraws the page from review after a question: a plain draft again, to submit again', async () => {
+    await reviewOn(false, { ...IN_REVIEW, mayWithdraw: true });
+    const response = await server.fetch('/backend/api/admin/content/pages');
+    const { pages } = (await response.json()) as { pages: PageSummary[] };
+    server.answer('POST /reviews/1/withdraw', () => {
+      // The page's state as the server then tells it: a draft in no review.
+      const drafted = pages.map((p) => ({ ...p, review: null }));
+      server.answer('GET /pages', () => ({ status: 200, body: { pages: drafted } }));
+      return { status: 200, body: { review: { ...REVIEW, state: 'withdrawn' } } };
+    });
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={editor} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Summer Camp/ }));
+    const band = await screen.findByRole('region', { name: 'Draft' });
+    expect(band).toHaveTextContent(/In review: submitted by Priya, 27 Nov 2026/);
+    // Asked first; Cancel withdraws nothing.
+    await userEvent.click(within(band).getByRole('button', { name: 'Withdraw from review' }));
+    expect(openDialog().querySelector('h2')).toHaveTextContent('Withdraw this page from review?');
+    await userEvent.click(within(openDialog()).getByRole('button', { name: 'Cancel', hidden: true }));
+    expect(screen.queryByText('Withdraw this page from review?')).toBeNull();
+    expect(posts('/withdraw')).toHaveLength(0);
+
+    await userEvent.click(within(band).getByRole('button', { name: 'Withdraw from review' }));
+    await userEvent.click(
+      within(openDialog()).getByRole('button', { name: 'Withdraw from review', hidden: true }),
+    );
+    await waitFor(() => expect(posts('/reviews/1/withdraw')).toHaveLength(1));
+    expect(await within(band).findByRole('status')).toHaveTextContent(
+      'Withdrawn from review: the page is a draft again. Submit it again when it is ready.',
+    );
+    expect(await within(band).findByRole('button', { name: 'Submit for review' })).toBeEnabled();
+    expect(band).toHaveTextContent('Not live yet: saved changes by Priya');
+    expect(within(band).queryByRole('button', { name: 'Withdraw from review' })).toBeNull();
+  });
+
+  it('offers no Withdraw from review to a colleague who did not submit the page', async () => {
+    await reviewOn(false, { ...IN_REVIEW, by: 'Ravi', mayWithdraw: false });
+    render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={editor} />);
+    await userEvent.click(await screen.findByRole('button', { name: /^Summer Camp/ }));
+    const band = await screen.findByRole('region', { name: 'Draft' });
+    expect(band).toHaveTextContent(/In review: submitted by Ravi/);
+    expect(within(band).queryByRole('button', { name: 'Withdraw from review' })).toBeNull();
+  });
+
+  it('says a page approved for its Publish at goes live then, and offers no second submission', async () => {
+    await reviewOn(false, {
+      ...IN_REVIEW,
+      state: 'approved',
+      approvedBy: 'Meera',
+      publishAt: '2026-12-01T09:00',
     });
     render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={editor} />);
     const row = await screen.findByRole('row', { name: /Summer Camp/ });
-    expect(within(row).getByText(/^Changes requested/)).toHaveTextContent(
-      'Changes requested by Meera: “Say spring, not summer.”',
+    expect(within(row).getByText(/^Approved/)).toHaveTextContent(
+      'Approved by Meera: goes live at its Publish at time, 1 Dec 2026, 09:00.',
     );
-    await userEvent.click(within(row).getByRole('button', { name: /^Summer Camp/ }));
+    // Drafts does not offer to submit it again: it is approved as it is.
+    await userEvent.click(screen.getByRole('button', { name: 'Drafts and publishing (1)' }));
+    expect(screen.getByRole('checkbox', { name: 'Submit Summer Camp for review' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit selected for review' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: '← All pages' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Summer Camp/ }));
     const band = await screen.findByRole('region', { name: 'Draft' });
-    expect(within(band).getByText(/^Changes requested/)).toHaveTextContent(
-      'Changes requested by Meera: “Say spring, not summer.”',
-    );
-    expect(within(band).getByRole('button', { name: 'Submit for review' })).toBeEnabled();
+    expect(band).toHaveTextContent('Approved by Meera: goes live at its Publish at time, 1 Dec 2026, 09:00.');
+    expect(band).not.toHaveTextContent('being published');
+    expect(within(band).queryByRole('button', { name: 'Submit for review' })).toBeNull();
   });
 
   it('says a page saved since it was submitted must be submitted again, and offers it', async () => {
@@ -224,6 +299,46 @@ describe('a publisher, with review on', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Approve and publish' }));
     await waitFor(() => expect(posts('/reviews/1/approve')).toHaveLength(1));
     await waitFor(() => expect(screen.getByText('Published in 1 s.')).toBeInTheDocument(), { timeout: 3000 });
+    expect(posts('/publish')).toHaveLength(0);
+  });
+
+  it('approves a page whose Publish at is still to come: it says when it goes live, not that it is published', async () => {
+    const message = 'Approved. It goes live at its Publish at time, 1 Dec 2026, 09:00, by itself.';
+    server.answer('POST /reviews/1/approve', () => {
+      server.answer('GET /reviews', () => ({
+        status: 200,
+        body: {
+          required: true,
+          mayPublish: true,
+          reviews: [
+            {
+              ...REVIEW,
+              state: 'approved',
+              publishAt: '2026-12-01T09:00',
+              events: [
+                ...REVIEW.events,
+                { kind: 'approved', by: 'Ravi', at: '2026-11-27T12:00:00Z', comment: null, via: null },
+              ],
+            },
+          ],
+        },
+      }));
+      return { status: 202, body: { state: 'done', message } };
+    });
+    await openReview();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve and publish' }));
+    await waitFor(() => expect(posts('/reviews/1/approve')).toHaveLength(1));
+    expect(
+      await screen.findByText(
+        /Approved by Ravi: goes live at its Publish at time, 1 Dec 2026, 09:00\.$/,
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/being published/)).toBeNull();
+    // The approval's own answer stays: no Publish was started, so none is reported.
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(/^Published in/)).toBeNull();
     expect(posts('/publish')).toHaveLength(0);
   });
 

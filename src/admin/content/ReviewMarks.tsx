@@ -1,7 +1,7 @@
 /**
  * The review workflow's small parts (CONTENT_REVIEW on): a page's review mark ("In review",
- * "Changes requested", with who and when in words), and the question that submits drafts for
- * review with an optional note for the reviewer.
+ * "Changes requested", "Approved" for its Publish at, with who and when in words), and the
+ * question that submits drafts for review with an optional note for the reviewer.
  */
 import { type ReactNode, useId, useState } from 'react';
 import { ActionDialog } from './ActionDialog.tsx';
@@ -21,7 +21,18 @@ export function ReviewBadge({ review }: { review: PageReview }) {
       </span>
     );
   }
-  const said = reviewWords.changesRequested(review.commentBy, review.comment);
+  if (review.state === 'approved' && review.publishAt) {
+    const said = review.stale
+      ? reviewWords.approvedChangedSince
+      : reviewWords.approvedForLater(review.approvedBy, review.publishAt);
+    return (
+      <span className={own.badge} title={said}>
+        {reviewWords.badgeApproved}
+        <span className={styles.visuallyHidden}>{said.slice(reviewWords.badgeApproved.length)}</span>
+      </span>
+    );
+  }
+  const said = reviewWords.changesRequested(review.commentBy, review.comment, review.commentAt);
   return (
     <span className={`${own.badge} ${own.changesBadge}`} title={said}>
       {reviewWords.badgeChanges}

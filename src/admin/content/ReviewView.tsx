@@ -4,12 +4,13 @@
  * for changes, from the staff area or from a preview link); then, for each file, the fields that
  * changed with their live and draft words, and the live page beside the draft page (stacked on a
  * narrow screen), both drawn read-only by the editor's preview. A publisher (or an administrator)
- * presses Approve and publish, followed as a Publish is, or Request changes, which returns the
- * draft to its editor with their words; anyone else reads the review only.
+ * presses Approve and publish, followed as a Publish is (a page with a Publish at still to come is
+ * approved, and goes live at that time by itself), or Request changes, which returns the draft to
+ * its editor with their words; anyone else reads the review only.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ActionDialog } from './ActionDialog.tsx';
-import type { ContentApi, Review, ReviewFile, SiteFiles } from './api.ts';
+import type { ContentApi, PublishStatus, Review, ReviewFile, SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import { docFromText, type PageDoc } from './document.ts';
 import { Preview } from './Preview.tsx';
@@ -66,10 +67,19 @@ export function ReviewView({
 
   // The server answers an approval as it answers POST /publish, and the Publish it starts is
   // followed the same way (GET /publish): the Publish's own hook runs it, its start being the approval.
-  const approving = useMemo<ContentApi>(
-    () => ({ ...client, publish: () => client.approveReview(id) }),
-    [client, id],
-  );
+  // An approval that waits for its page's Publish at starts no Publish: its answer (done, saying
+  // when the page goes live) is how it ended, not the state of some other Publish.
+  const approving = useMemo<ContentApi>(() => {
+    let answer: PublishStatus | undefined;
+    return {
+      ...client,
+      publish: async () => {
+        answer = await client.approveReview(id);
+        return answer;
+      },
+      publishStatus: () => (answer?.state === 'done' ? Promise.resolve(answer) : client.publishStatus()),
+    };
+  }, [client, id]);
   const run = usePublish(approving, () => {
     onChanged();
     // The review's state and steps after the Publish (its files' changes are live now: kept as shown).

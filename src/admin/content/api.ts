@@ -5,8 +5,10 @@
 
 import type { PageEntry } from '../../content/pageEntry.ts';
 import type { PageKind } from '../../content/pageKinds.ts';
+import type { PageReview, Review, ReviewEvent, ReviewFile, ReviewFlags, ReviewState } from './reviewTypes.ts';
 
-export type { PageKind };
+// PageKind, and review's shapes (written once for the server and the editor in reviewTypes.ts).
+export type { PageKind, PageReview, Review, ReviewEvent, ReviewFile, ReviewFlags, ReviewState };
 
 /** A page of the list: what src/content/pageEntry.ts reads of its file, and its last change. */
 export interface PageSummary extends PageEntry {
@@ -15,74 +17,12 @@ export interface PageSummary extends PageEntry {
   draft?: PageDraft | null;
   /** Why the editor cannot open this file (a link, a text that explodes when read), if it cannot. */
   problem?: string;
-  /** Its open review, with review on (null: none; absent: the server has no reviews). */
+  /** Its review, open or approved for its Publish at, with review on (null: none; absent: no reviews). */
   review?: PageReview | null;
-}
-
-/** A page's open review (GET /pages): who submitted it and when, and a request for changes. */
-export interface PageReview {
-  id: number;
-  state: 'in-review' | 'changes-requested';
-  /** Who submitted it, and when. */
-  by: string;
-  at: string;
-  /** The request for changes, and who made it (null while in review). */
-  comment: string | null;
-  commentBy: string | null;
-  /** Saved since it was submitted: the review waits for it to be submitted again. */
-  stale?: boolean;
-}
-
-/** Whether a draft must be reviewed before it is published, and whether this account may publish. */
-export interface ReviewFlags {
-  required: boolean;
-  mayPublish: boolean;
 }
 
 /** What an older server (no review) means: no review, and whoever may edit may publish. */
 export const NO_REVIEW: ReviewFlags = { required: false, mayPublish: true };
-
-export type ReviewState = 'in-review' | 'changes-requested' | 'approved' | 'published' | 'withdrawn';
-
-/** One step of a review: who did what, when (`via`: "preview link" for someone without an account). */
-export interface ReviewEvent {
-  kind:
-    | 'submitted'
-    | 'approved'
-    | 'changes-requested'
-    | 'published'
-    | 'withdrawn'
-    | 'link-approved'
-    | 'link-changes-requested';
-  by: string;
-  at: string;
-  comment: string | null;
-  via: string | null;
-}
-
-/** A draft submitted for review (GET /reviews): its files, their page names (same order), its steps. */
-export interface Review {
-  id: number;
-  files: string[];
-  names: string[];
-  state: ReviewState;
-  submittedBy: string;
-  submittedAt: string;
-  note: string | null;
-  events: ReviewEvent[];
-}
-
-/** A file of a review as the reviewer sees it: its live and draft texts, and the fields changed. */
-export interface ReviewFile {
-  file: string;
-  name: string;
-  change: 'new' | 'changed' | 'deleted';
-  /** The YAML text on the live site and in the draft (null: not there). */
-  live: string | null;
-  draft: string | null;
-  /** In people's words ("Heading in Page hero"), with the old and new words. */
-  fields: { field: string; before: string; after: string }[];
-}
 
 /** How a file's draft differs from what is live. */
 export type DraftChange = 'new' | 'changed' | 'removed';
@@ -322,6 +262,8 @@ export interface ContentApi {
   approveReview(id: number): Promise<PublishStatus>;
   /** Returns the draft to its editor with `comment` (refused when empty). */
   requestChanges(id: number, comment: string): Promise<Review>;
+  /** Withdraws a review waiting for a decision (who submitted it, a publisher or an administrator). */
+  withdrawReview(id: number): Promise<Review>;
 }
 
 /** A field a commit on the live branch and a draft both changed, differently (GET /drafts). */
@@ -469,5 +411,6 @@ export function contentApi(api: string, csrfToken: string, fetchImpl: typeof fet
     approveReview: (id) => call<PublishStatus>('POST', `/reviews/${id}/approve`),
     requestChanges: async (id, comment) =>
       (await call<{ review: Review }>('POST', `/reviews/${id}/request-changes`, { comment })).review,
+    withdrawReview: async (id) => (await call<{ review: Review }>('POST', `/reviews/${id}/withdraw`)).review,
   };
 }

@@ -27,10 +27,26 @@ export const reviewWords = {
   inReview: (review: Pick<PageReview, 'by' | 'at'>) => `In review: ${reviewWords.submittedWhen(review)}.`,
   changedSince:
     'In review, but saved again since it was submitted: submit it again, so that the publisher reviews these words.',
-  changesRequested: (by: string | null, comment: string | null) =>
-    `Changes requested by ${by ?? 'a reviewer'}${comment ? `: “${comment}”` : '.'}`,
+  /** "Changes requested by Meera, 27 Nov 2026, 11:00: “…”" (when, if it is known). */
+  changesRequested: (by: string | null, comment: string | null, at?: string | null) =>
+    `Changes requested by ${at ? describeChange({ name: by ?? 'a reviewer', date: at }) : (by ?? 'a reviewer')}${comment ? `: “${comment}”` : '.'}`,
+  /**
+   * An approval waiting for the page's Publish at (`publishAt`: "YYYY-MM-DDTHH:MM" in the site's
+   * time zone, as the page's schedule has it): said as written, "1 Dec 2026, 09:00" (read and said
+   * on the reader's clock, so the minute is the one written).
+   */
+  approvedForLater: (by: string | null, publishAt: string) =>
+    `Approved${by ? ` by ${by}` : ''}: goes live at its Publish at time, ${dateTimeText(publishAt)}.`,
+  approvedChangedSince:
+    'Approved, but saved again since: these words are not approved, and do not go live at the Publish at time. Submit it again, so that a publisher reviews them.',
   badgeInReview: 'In review',
   badgeChanges: 'Changes requested',
+  badgeApproved: 'Approved',
+  withdraw: 'Withdraw from review',
+  withdrawHeading: 'Withdraw this page from review?',
+  withdrawExplain:
+    'Publishers no longer see it waiting for review. The draft stays as it is: keep working on it, and submit it again when it is ready.',
+  withdrawn: 'Withdrawn from review: the page is a draft again. Submit it again when it is ready.',
   waiting: (n: number) => `Waiting for review (${n})`,
   nothingWaiting: 'Nothing is waiting for review.',
   sentBack: (n: number) => `Sent back for changes (${n})`,
@@ -86,11 +102,15 @@ export function reviewStateText(review: Review): string {
         .reverse()
         .find((e) => e.kind === 'changes-requested' || e.kind === 'link-changes-requested');
       return asked
-        ? reviewWords.changesRequested(`${asked.by}${fromWhere(asked)}`, asked.comment)
+        ? reviewWords.changesRequested(`${asked.by}${fromWhere(asked)}`, asked.comment, asked.at)
         : reviewWords.changesRequested(null, null);
     }
-    case 'approved':
-      return 'Approved: being published.';
+    case 'approved': {
+      // Waiting for its page's Publish at: it goes live then, not now.
+      if (!review.publishAt) return 'Approved: being published.';
+      const approved = [...review.events].reverse().find((e) => e.kind === 'approved');
+      return reviewWords.approvedForLater(approved?.by ?? null, review.publishAt);
+    }
     case 'published':
       return 'Published: the changes are live.';
     case 'withdrawn':
