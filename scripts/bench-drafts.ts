@@ -21,6 +21,9 @@ const SOURCE = 'pages/services/iot.yaml';
 const STAFF = { name: 'Bench', email: 'bench@example.com' };
 
 const git = (cwd: string, ...a: string[]) => execFileSync('git', a, { cwd, stdio: 'pipe' });
+/** git as the bench's author. */
+const asBench = (cwd: string, ...a: string[]) =>
+  git(cwd, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...a);
 
 /** A content repository of about `pages` pages: today's, and copies of one service page. */
 function contentOf(pages: number): string {
@@ -38,7 +41,7 @@ function contentOf(pages: number): string {
     );
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'add', '.');
-  git(dir, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-qm', 'Content');
+  asBench(dir, 'commit', '-qm', 'Content');
   return dir;
 }
 
@@ -56,7 +59,7 @@ for (const pages of args.sizes.split(',').map(Number)) {
   // One word changed on one page, as a draft.
   const file = path.join(draftsDir, SOURCE);
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Telematics, one word more'));
-  git(draftsDir, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '-qam', 'One word');
+  asBench(draftsDir, 'commit', '-qam', 'One word');
   const list: number[] = [];
   const take: number[] = [];
   for (let round = 0; round < 5; round++) {
@@ -84,7 +87,7 @@ async function benchRefs(draftsDir: string, live: string): Promise<void> {
   for (const page of pages) {
     const file = path.join(draftsDir, 'pages', 'services', page);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: (.*)$/m, 'title: $1, drafted'));
-    git(draftsDir, '-c', 'user.name=Bench', '-c', 'user.email=b@example.com', 'commit', '-qam', page);
+    asBench(draftsDir, 'commit', '-qam', page);
   }
   const liveCommit = () => execFileSync('git', ['rev-parse', 'HEAD'], { cwd: live, encoding: 'utf8' }).trim();
   await refreshDraftRefs(draftsDir, liveCommit());
@@ -93,44 +96,11 @@ async function benchRefs(draftsDir: string, live: string): Promise<void> {
   for (let round = 0; round < 5; round++) {
     const file = path.join(draftsDir, 'pages', 'services', pages[0] as string);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: (.*)$/m, `title: $1 ${round}`));
-    git(
-      draftsDir,
-      '-c',
-      'user.name=Bench',
-      '-c',
-      'user.email=b@example.com',
-      'commit',
-      '-qam',
-      `Save ${round}`,
-    );
+    asBench(draftsDir, 'commit', '-qam', `Save ${round}`);
     oneSave.push(await timed(() => refreshDraftRefs(draftsDir, liveCommit())));
     // What is live moves (a Publish of another page): every draft's ref is made again.
-    git(
-      live,
-      '-c',
-      'user.name=Bench',
-      '-c',
-      'user.email=b@example.com',
-      'commit',
-      '-q',
-      '--allow-empty',
-      '-m',
-      `Live ${round}`,
-    );
-    git(
-      draftsDir,
-      '-c',
-      'user.name=Bench',
-      '-c',
-      'user.email=b@example.com',
-      'merge',
-      '-q',
-      '-s',
-      'ours',
-      '-m',
-      'Published',
-      'main',
-    );
+    asBench(live, 'commit', '-q', '--allow-empty', '-m', `Live ${round}`);
+    asBench(draftsDir, 'merge', '-q', '-s', 'ours', '-m', 'Published', 'main');
     afterPublish.push(await timed(() => refreshDraftRefs(draftsDir, liveCommit())));
   }
   console.log(
