@@ -302,6 +302,21 @@ describe('a publisher, with review on', () => {
     expect(posts('/publish')).toHaveLength(0);
   });
 
+  it('once published, tells the two pages as a record: before, and as published', async () => {
+    await openReview();
+    // The review as the server tells it after its Publish (the screen asks again once it ends).
+    server.answer('GET /reviews', () => ({
+      status: 200,
+      body: { required: true, mayPublish: true, reviews: [{ ...REVIEW, state: 'published' }] },
+    }));
+    server.answer('POST /reviews/1/approve', () => ({ status: 202, body: { state: 'running' } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve and publish' }));
+    expect(await screen.findByText('Changed, now published.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Before' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Published' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: 'The draft' })).toBeNull();
+  });
+
   it('approves a page whose Publish at is still to come: it says when it goes live, not that it is published', async () => {
     const message = 'Approved. It goes live at its Publish at time, 1 Dec 2026, 09:00, by itself.';
     server.answer('POST /reviews/1/approve', () => {

@@ -19,7 +19,14 @@ import { withPictureAddresses } from './pictureAddresses.ts';
 import { type ParsedSite, parseSite } from './previewContent.ts';
 import marks from './ReviewMarks.module.css';
 import own from './ReviewView.module.css';
-import { eventText, fileChangeWords, reviewStateText, reviewWords } from './reviewWords.ts';
+import {
+  eventText,
+  fileChangeWords,
+  publishedChangeWords,
+  publishedWords,
+  reviewStateText,
+  reviewWords,
+} from './reviewWords.ts';
 import { usePublish } from './usePublish.ts';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -166,7 +173,13 @@ export function ReviewView({
         </section>
       )}
       {loaded?.files.map((f) => (
-        <ReviewedFile key={f.file} change={f} parsed={parsed} pictureUrl={client.pictureUrl} />
+        <ReviewedFile
+          key={f.file}
+          change={f}
+          parsed={parsed}
+          pictureUrl={client.pictureUrl}
+          published={review?.state === 'published'}
+        />
       ))}
       {asking && review && (
         <RequestChangesDialog
@@ -260,11 +273,15 @@ function ReviewedFile({
   change,
   parsed,
   pictureUrl,
+  published,
 }: {
   change: ReviewFile;
   parsed: ParsedSite;
   pictureUrl: (path: string) => string;
+  /** Published since the screen was opened: what it shows is now the record of what went live. */
+  published: boolean;
 }) {
+  const words = published ? publishedWords : reviewWords;
   const headingId = useId();
   const liveId = useId();
   const draftId = useId();
@@ -280,7 +297,7 @@ function ReviewedFile({
   return (
     <section aria-labelledby={headingId} className={own.file}>
       <h2 id={headingId}>{change.name}</h2>
-      <p>{fileChangeWords[change.change]}</p>
+      <p>{(published ? publishedChangeWords : fileChangeWords)[change.change]}</p>
       {change.fields.length === 0 ? (
         <p>{reviewWords.noFields}</p>
       ) : (
@@ -307,7 +324,7 @@ function ReviewedFile({
       {isPage && (
         <div className={own.sides}>
           <section aria-labelledby={liveId} className={own.side}>
-            <h3 id={liveId}>{reviewWords.livePage}</h3>
+            <h3 id={liveId}>{words.livePage}</h3>
             {live ? (
               <Preview
                 doc={live}
@@ -316,15 +333,15 @@ function ReviewedFile({
                 focused={null}
                 onPick={noPick}
                 label={`live page of ${change.name}`}
-                status={reviewWords.liveStatus}
+                status={words.liveStatus}
                 titled={false}
               />
             ) : (
-              <p>{change.live === null ? reviewWords.notLive : reviewWords.unreadable}</p>
+              <p>{change.live === null ? words.notLive : reviewWords.unreadable}</p>
             )}
           </section>
           <section aria-labelledby={draftId} className={own.side}>
-            <h3 id={draftId}>{reviewWords.theDraft}</h3>
+            <h3 id={draftId}>{words.theDraft}</h3>
             {draft ? (
               <Preview
                 doc={draft}
@@ -333,11 +350,11 @@ function ReviewedFile({
                 focused={null}
                 onPick={noPick}
                 label={`draft of ${change.name}`}
-                status={reviewWords.draftStatus}
+                status={words.draftStatus}
                 titled={false}
               />
             ) : (
-              <p>{change.draft === null ? reviewWords.deleted : reviewWords.unreadable}</p>
+              <p>{change.draft === null ? words.deleted : reviewWords.unreadable}</p>
             )}
           </section>
         </div>

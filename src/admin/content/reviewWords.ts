@@ -85,6 +85,24 @@ export const reviewWords = {
   unreadable: 'This text cannot be drawn: a developer must fix the file.',
 };
 
+/** The two pages' words once the review is published: a record of what went live, not a question. */
+export const publishedWords = {
+  ...reviewWords,
+  livePage: 'Before',
+  theDraft: 'Published',
+  liveStatus: 'Read only: the page as it was before this was published.',
+  draftStatus: 'Read only: the page as it was published.',
+  notLive: 'Not on the site before: this was a new page.',
+  deleted: 'Deleted: it has left the live site.',
+};
+
+/** How a file of a published review changed, in words. */
+export const publishedChangeWords: Record<ReviewFile['change'], string> = {
+  new: 'New page, now published.',
+  changed: 'Changed, now published.',
+  deleted: 'Deleted, now published.',
+};
+
 /** How a file of a review changed, in words. */
 export const fileChangeWords: Record<ReviewFile['change'], string> = {
   new: 'New, not on the live site yet.',
