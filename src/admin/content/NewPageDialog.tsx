@@ -6,6 +6,7 @@ import { bundledSchemas } from '../../validator/bundledSchemas.ts';
 import type { ContentApi, PageSummary, SiteFiles } from './api.ts';
 import styles from './content.module.css';
 import type { Data } from './document.ts';
+import { nameOf } from './kinds.ts';
 import { addressFor, addressHint, addressProblem, copyPage, fileFor, nextOrderIn } from './newPage.ts';
 import { type Refusal, RefusalAlert, refusalOf } from './Refusal.tsx';
 
@@ -102,7 +103,7 @@ export function NewPageDialog({
           void create();
         }}
       >
-        <h2 id={ids.heading}>New page like “{from.title}”</h2>
+        <h2 id={ids.heading}>New page like “{nameOf(from)}”</h2>
         <p>The new page starts as a copy of this one; change its words and pictures after.</p>
         <p>
           <label htmlFor={ids.title}>Title</label>

@@ -274,6 +274,8 @@ describe('new pages', () => {
     );
     await userEvent.click(document.querySelector('[aria-label^="New page like Telematics"]') as HTMLElement);
     const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    // Named as the list names the page, not by its search title.
+    expect(dialog.querySelector('h2')).toHaveTextContent('New page like “Telematics (IoT)”');
     await userEvent.type(dialog.querySelector('input') as HTMLInputElement, 'X');
     await userEvent.click(button('Create page'));
     await waitFor(() =>
