@@ -196,4 +196,26 @@ describe('a content folder cloned from a shared repository', () => {
     expect(kept(a.root)).toEqual(['refs/kept/two']);
     expect(git(a.root, 'rev-parse', 'refs/kept/two')).toBe(git(remote, 'rev-parse', 'main'));
   });
+
+  it('shares a save when the shared repository refuses the kept refs, and tells why', async () => {
+    const { remote, clones } = sharedSite(1);
+    const [a] = clones as [Instance];
+    // A hook on the shared repository that takes branches only.
+    writeFileSync(
+      path.join(remote, 'hooks', 'update'),
+      '#!/bin/sh\ncase "$1" in refs/kept/*) echo "only branches here" >&2; exit 1;; esac\n',
+      { mode: 0o755 },
+    );
+    const refused: string[] = [];
+    a.repo.keepRefs({
+      prefix: 'refs/kept/',
+      refresh: async () => git(a.root, 'update-ref', 'refs/kept/one', 'HEAD'),
+      refused: (why) => refused.push(why),
+    });
+    const commit = await addLine(a, 'a.yaml', '# kept');
+    expect(git(remote, 'rev-parse', 'main')).toBe(commit);
+    expect(git(remote, 'show', 'main:a.yaml')).toContain('# kept');
+    expect(git(remote, 'for-each-ref', 'refs/kept/')).toBe('');
+    expect(refused.join('\n')).toMatch(/refs\/kept\/one/);
+  });
 });

@@ -12,8 +12,10 @@
  * Without a remote everything is local, as before: `write` just makes the change.
  *
  * Refs made from the branch (the drafts' refs, drafts/draftRefs.ts) can be kept beside it: they are
- * made again after each change, fetched with the branch, and pushed with it in one atomic push, so
- * the shared repository never holds refs that do not match its branch.
+ * made again after each change and fetched with the branch. They are pushed after the branch, on
+ * their own: a shared repository that refuses them (a hook, a service that takes only branches)
+ * never costs a save, only the refs. Their push names the branch too, atomically, at the commit
+ * they were made from, so refs made from an older branch never overwrite newer ones.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -49,6 +51,8 @@ export interface DerivedRefs {
   prefix: string;
   /** Makes them match the branch as it is now. */
   refresh(): Promise<unknown>;
+  /** Told when the shared repository refused them (the branch's change is shared all the same). */
+  refused?(why: string): void;
 }
 
 export class SharedRepository {
@@ -78,8 +82,7 @@ export class SharedRepository {
       await this.sync();
       const before = await this.refsNow();
       await this.derived.refresh();
-      // Refused (another instance pushed a change first): that instance made the refs of it.
-      if ((await this.refsNow()) !== before) await this.pushBranch().catch(() => undefined);
+      if ((await this.refsNow()) !== before) await this.pushRefs();
     });
   }
 
@@ -89,13 +92,28 @@ export class SharedRepository {
       : Promise.resolve('');
   }
 
-  /** The push of the branch, with the kept refs in the same atomic push (those gone deleted). */
-  private pushBranch(): Promise<string> {
-    const remote = this.options.remote as string;
-    const head = `HEAD:refs/heads/${this.branch}`;
-    if (!this.derived) return this.git('push', '--quiet', remote, head);
+  /**
+   * Shares the kept refs (those gone deleted), with the branch at the commit they were made from in
+   * the same atomic push: when another instance's change has reached the branch meanwhile, nothing
+   * is pushed (that instance shares the refs of it). Any other refusal is told, never thrown.
+   */
+  private async pushRefs(): Promise<void> {
+    const { remote } = this.options;
+    if (!this.derived || remote === undefined) return;
     const refs = `+${this.derived.prefix}*:${this.derived.prefix}*`;
-    return this.git('push', '--quiet', '--atomic', '--prune', remote, head, refs);
+    try {
+      await this.git(
+        'push',
+        '--quiet',
+        '--atomic',
+        '--prune',
+        remote,
+        `HEAD:refs/heads/${this.branch}`,
+        refs,
+      );
+    } catch (error) {
+      if (!isRejected(error)) this.derived.refused?.(gitReason(error));
+    }
   }
 
   get shared(): boolean {
@@ -180,7 +198,7 @@ export class SharedRepository {
     if (remote === undefined) {
       const before = this.derived && (await this.git('rev-parse', 'HEAD'));
       const result = await change();
-      if (this.derived && (await this.git('rev-parse', 'HEAD')) !== before) await this.derived.refresh();
+      if (this.derived && (await this.git('rev-parse', 'HEAD')) !== before) await this.followRefs();
       return result;
     }
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -189,18 +207,32 @@ export class SharedRepository {
       const result = await change();
       if ((await this.git('rev-parse', 'HEAD')) === before) return result;
       try {
-        await this.derived?.refresh();
-        await this.pushBranch();
-        return result;
+        await this.git('push', '--quiet', remote, `HEAD:refs/heads/${this.branch}`);
       } catch (error) {
         // Undo the commit (keeping anything else in the folder) and make the change again on top
         // of what the other instance pushed. A push refused for another reason is said as it is.
         await this.git('reset', '--quiet', '--keep', before);
         if (!isRejected(error))
           throw new SharedRepositoryError(sharedRepositoryMessages.unreachable(remote, gitReason(error)));
+        continue;
       }
+      // The change is shared: the refs follow it, and nothing they do can undo it.
+      await this.followRefs();
+      return result;
     }
     throw new SharedRepositoryError(sharedRepositoryMessages.busy);
+  }
+
+  /** Makes the kept refs again and shares them; a failure is told, never thrown. */
+  private async followRefs(): Promise<void> {
+    if (!this.derived) return;
+    try {
+      await this.derived.refresh();
+    } catch (error) {
+      this.derived.refused?.(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    await this.pushRefs();
   }
 }
 

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { registerContentApi } from '../api.ts';
 import { API, removeContentCopies, STAFF } from '../editorTestSupport.ts';
 import type { SitePublisher } from '../publish.ts';
-import { localDrafts } from './drafts.ts';
+import { type Drafts, localDrafts } from './drafts.ts';
 import { draftsFolderOf, recoverInterruptedPublish } from './draftsFolder.ts';
 import { draftsHarness } from './draftsTestSupport.ts';
 
@@ -23,11 +23,12 @@ const CAREERS = 'pages/careers/app-developer.yaml';
 let live: string;
 let app: FastifyInstance;
 let publisher: SitePublisher;
+let drafts: Drafts;
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 beforeAll(async () => {
-  ({ live, app, publisher } = await draftsHarness({
+  ({ live, app, publisher, drafts } = await draftsHarness({
     routes: async (scope, harness) => {
       await scope.register(
         async (api) =>
@@ -235,6 +236,21 @@ describe('drafts', () => {
       state: 'failed',
       message: 'Nothing to publish: the pages chosen have no unpublished changes. Reload the list of drafts.',
     });
+  });
+
+  it('keeps the refs on what is live while a Publish builds, and after its build failed', async () => {
+    await setTitle(ABOUT, 'Being published');
+    const before = git(live, 'rev-parse', 'HEAD');
+    const prepared = await drafts.prepare([ABOUT], STAFF);
+    expect(git(live, 'rev-parse', 'HEAD')).not.toBe(before);
+    // A colleague saves while the build runs: its ref is made on what is live, not on the Publish.
+    await setTitle(CAREERS, 'Saved during the build');
+    expect(git(live, 'rev-parse', `refs/drafts/${CAREERS}^`)).toBe(before);
+    await prepared.undo();
+    expect(git(live, 'rev-parse', 'HEAD')).toBe(before);
+    expect(draftRefs()).toEqual({ [`refs/drafts/${ABOUT}`]: [ABOUT], [`refs/drafts/${CAREERS}`]: [CAREERS] });
+    expect((await call('POST', '/discard', { files: [ABOUT, CAREERS] })).status).toBe(200);
+    expect(draftRefs()).toEqual({});
   });
 
   it('takes back, at the next start, a Publish whose server died during its build', async () => {

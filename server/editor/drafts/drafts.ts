@@ -85,12 +85,21 @@ export class Drafts {
   private reconcileWarned = false;
   /** The fields a commit on the live branch and the drafts both changed, differently (none: merged). */
   private clashes: FieldClash[] = [];
+  /** What was live before the Publish whose build is under way (its commit made, not yet live). */
+  private publishing: string | undefined;
 
   constructor(private readonly options: DraftsOptions) {
     this.draftsHistory = new ContentHistory(options.draftsDir);
     this.liveHistory = new ContentHistory(options.liveDir);
     // A ref per page's draft, made again after every change to the drafts branch (draftRefs.ts).
-    options.drafts.keepRefs({ prefix: DRAFT_REFS, refresh: () => this.refreshRefs() });
+    options.drafts.keepRefs({
+      prefix: DRAFT_REFS,
+      refresh: () => this.refreshRefs(),
+      refused: (why) =>
+        this.options.log?.(
+          `The shared repository refused the refs of the drafts (${DRAFT_REFS}…); the saves are shared all the same: ${why}`,
+        ),
+    });
   }
 
   /**
@@ -99,7 +108,9 @@ export class Drafts {
    */
   private async refreshRefs(): Promise<void> {
     try {
-      await refreshDraftRefs(this.options.draftsDir, await this.live());
+      // While a Publish builds, its commit is on the live branch here but not live: the refs stay
+      // on what is live until it is (a failed build takes the commit back).
+      await refreshDraftRefs(this.options.draftsDir, this.publishing ?? (await this.live()));
     } catch (error) {
       this.options.log?.(
         `The refs of the drafts (${DRAFT_REFS}…) could not be made again: ${error instanceof Error ? error.message : error}`,
@@ -268,15 +279,21 @@ export class Drafts {
     const published = commit;
     // Until the build has ended, a restart takes this commit back (draftsFolder.ts).
     writePending(liveDir, { before, files: chosen, commit });
+    this.publishing = before;
     return {
       files: chosen,
       undo: async () => {
         await git(liveDir, 'reset', '--quiet', '--keep', before);
         clearPending(liveDir);
+        this.publishing = undefined;
+        // Saves made during the build made their refs on `before`, as they still are: made again
+        // all the same, in case one was made before this Publish was noted.
+        await this.options.drafts.refreshRefs();
       },
       finish: async () => {
         await this.options.live.push();
         clearPending(liveDir);
+        this.publishing = undefined;
         // The drafts branch records the Publish as taken in: its texts came from there.
         await this.options.drafts
           .write(() =>
