@@ -54,64 +54,55 @@ export function prepareDraftsFolder(contentDir: string, remote?: string): string
   );
 }
 
-/** Who wrote a lock folder or a pending-Publish note: a process on a host, started at a time. */
+/** Who wrote a lock folder or a pending-Publish note: a process on a host, started at a moment. */
 interface Writer {
   pid?: unknown;
   host?: unknown;
-  /** When the process started (ms since 1970), to tell it from a later process given its pid. */
-  started?: unknown;
+  /** Which start of the machine, and when in it the process started (processStart). */
+  start?: unknown;
 }
 
 /** This process, as written into a lock folder and a pending-Publish note. */
-const thisProcess = (): { pid: number; host: string; started: number } => ({
-  pid: process.pid,
-  host: hostname(),
-  started: Math.round(Date.now() - process.uptime() * 1000),
-});
+const thisProcess = (): { pid: number; host: string; start?: string } => {
+  const start = processStart(process.pid);
+  return { pid: process.pid, host: hostname(), ...(start && { start }) };
+};
 
-let clockTicks: number | null | undefined;
 /**
- * When process `pid` started (ms since 1970), from /proc: undefined where there is no /proc
- * (not Linux) or it cannot be read. Its start is in clock ticks since the machine booted.
+ * Which process `pid` is, beyond its number: the machine's boot id and the clock ticks since that
+ * boot at which the process started, from /proc (undefined where there is none: not Linux). No
+ * wall clock is involved, so setting the time or a suspend changes nothing; a pid given again after
+ * a restart of the machine has another boot id, one given again in the same boot another start.
  */
-export function processStartedAt(pid: number): number | undefined {
+export function processStart(pid: number): string | undefined {
   try {
-    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || null;
-  } catch {
-    clockTicks = null;
-  }
-  if (!clockTicks) return undefined;
-  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The fields after the command's name (which may hold spaces, in parentheses); starttime is
     // the 22nd field, the 20th after it.
-    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-    const boot = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
-    return Number.isFinite(ticks) && boot ? boot * 1000 + (ticks / clockTicks) * 1000 : undefined;
+    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return boot && ticks && /^\d+$/.test(ticks) ? `${boot}:${ticks}` : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** How far a process's start read from /proc may be from the one it wrote (btime is whole seconds). */
-const START_SLACK_MS = 3000;
-
 /**
  * Whether the process that wrote `writer` still runs: 'unknown' without a pid (written before
  * pids were) or from another host (its pids say nothing here); 'gone' when a process has its pid
- * but started at another time than the writer did.
+ * but is not the one that wrote it (another boot, or another start).
  */
-function writerState({ pid, host, started }: Writer): 'alive' | 'gone' | 'unknown' {
+function writerState({ pid, host, start }: Writer): 'alive' | 'gone' | 'unknown' {
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || host !== hostname()) return 'unknown';
   // Our own pid is an earlier process that had it (pid 1 in a restarted container): this one never
   // looks at a lock while holding one (the wait is synchronous), nor at a note once it publishes.
   if (pid === process.pid) return 'gone';
   try {
     process.kill(pid, 0);
-    // A process with that pid runs; if it started after the writer did, the pid was given again
-    // (after a restart of the machine or the container) and the writer is gone.
-    const now = typeof started === 'number' ? processStartedAt(pid) : undefined;
-    if (now !== undefined && Math.abs(now - (started as number)) > START_SLACK_MS) return 'gone';
+    // A process with that pid runs; if it is not the one that started then, the pid was given
+    // again (after a restart of the machine or the container) and the writer is gone.
+    const now = typeof start === 'string' ? processStart(pid) : undefined;
+    if (now !== undefined && now !== start) return 'gone';
     return 'alive';
   } catch (error) {
     // EPERM: it runs, as another user. Only ESRCH says there is no such process.

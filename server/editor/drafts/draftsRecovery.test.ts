@@ -15,7 +15,7 @@ import { localDrafts } from './drafts.ts';
 import {
   draftsFolderOf,
   prepareDraftsFolder,
-  processStartedAt,
+  processStart,
   recoverInterruptedPublish,
   takeOverLock,
 } from './draftsFolder.ts';
@@ -103,7 +103,7 @@ describe('a Publish cut short, taken back at the next start', () => {
     const { pid } = writer;
     rewriteNote((n) => {
       n.pid = pid;
-      n.started = processStartedAt(pid);
+      n.start = processStart(pid);
     });
     expect(recoverInterruptedPublish(live)).toBe(
       `A Publish by another server (process ${pid}) on this content folder is under way: it was left to that server (remove ${note} if that process is not one).`,
@@ -121,8 +121,10 @@ describe('a Publish cut short, taken back at the next start', () => {
     const writer = aliveProcess();
     rewriteNote((n) => {
       n.pid = writer.pid;
-      // The note's writer started an hour before the process that has its pid now.
-      n.started = (processStartedAt(writer.pid) ?? Date.now()) - 3_600_000;
+      // The note's writer started before the process that has its pid now (here, at an earlier
+      // tick of the same boot).
+      const [boot, ticks] = (processStart(writer.pid) ?? 'boot:1000').split(':');
+      n.start = `${boot}:${Number(ticks) - 100}`;
     });
     try {
       expectTakenBack(before);
@@ -200,10 +202,13 @@ describe('the drafts worktree lock', () => {
     } finally {
       rmSync(hook);
     }
-    const holder = JSON.parse(readFileSync(seen, 'utf8'));
-    expect(holder).toEqual({ pid: process.pid, host: hostname(), started: expect.any(Number) });
-    // Its start, as /proc tells it, so a later process given the same pid is told apart.
-    expect(Math.abs(holder.started - (processStartedAt(process.pid) ?? 0))).toBeLessThan(3000);
+    // With its start, as /proc tells it, so a later process given the same pid is told apart.
+    expect(JSON.parse(readFileSync(seen, 'utf8'))).toEqual({
+      pid: process.pid,
+      host: hostname(),
+      start: processStart(process.pid),
+    });
+    expect(processStart(process.pid)).toMatch(/^[0-9a-f-]{36}:\d+$/);
   });
 
   it('is never taken from a holder still running on this host, however old', async () => {
