@@ -42,7 +42,7 @@ async function gitWith(
 
 /**
  * The ref of a draft: named after its page (a new page before a changed one before one removed),
- * else site.yaml, else its first file. A character git refuses in a ref name becomes '-'.
+ * else site.yaml, else its first file. A file belongs to one draft, so no two drafts share a name.
  */
 export function draftRefOf(group: DraftGroup): string {
   const rank = (change: string) => (change === 'new' ? 0 : change === 'changed' ? 1 : 2);
@@ -54,22 +54,33 @@ export function draftRefOf(group: DraftGroup): string {
     group.files.find((f) => f.file === 'site.yaml')?.file ??
     group.files[0]?.file ??
     'draft';
-  return DRAFT_REFS + safeRefPath(key);
+  return DRAFT_REFS + refPathOf(key);
 }
 
-/** `file` as git takes it in a ref name (git check-ref-format). */
-function safeRefPath(file: string): string {
+/**
+ * `file` as git takes it in a ref name (git check-ref-format), one to one: a byte git refuses, or
+ * could misread, is written %XX (% itself too), so two files never share a name and the name
+ * reads back to the file. Letters, digits, '-', '_' and '/' stay; a '.' stays except at the start or
+ * end of a part, after another '.', or before "lock" at the end.
+ */
+export function refPathOf(file: string): string {
+  const escape = (char: string) =>
+    [...Buffer.from(char, 'utf8')]
+      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+      .join('');
   return file
     .split('/')
     .map((part) =>
-      part
-        .replace(/[^A-Za-z0-9._-]/g, '-')
-        .replace(/\.{2,}/g, '.')
-        .replace(/^\.+/, '')
-        .replace(/\.lock$/, '-lock')
-        .replace(/\.$/, '-'),
+      [...part]
+        .map((char, i, chars) => {
+          if (/[A-Za-z0-9_-]/.test(char)) return char;
+          if (char !== '.') return escape(char);
+          const plain =
+            i > 0 && i < chars.length - 1 && chars[i - 1] !== '.' && chars.slice(i + 1).join('') !== 'lock';
+          return plain ? char : escape(char);
+        })
+        .join(''),
     )
-    .filter(Boolean)
     .join('/');
 }
 
@@ -115,8 +126,7 @@ export async function refreshDraftRefs(draftsDir: string, live: string): Promise
   const wanted = new Set<string>();
   const stream: string[] = [];
   for (const group of groups) {
-    let ref = draftRefOf(group);
-    for (let n = 2; wanted.has(ref); n++) ref = `${draftRefOf(group)}-${n}`;
+    const ref = draftRefOf(group);
     wanted.add(ref);
     const entries = group.files
       .map(({ file }) => {
@@ -135,16 +145,17 @@ export async function refreshDraftRefs(draftsDir: string, live: string): Promise
     stream.push(commitOf(ref, live, entries, group, state));
     made.push(ref);
   }
+  // The refs of drafts that are gone first: a new ref may take a name one of them had a folder of.
+  const gone = [...existing.keys()].filter((ref) => !wanted.has(ref));
+  if (gone.length)
+    await gitWith(draftsDir, ['update-ref', '--stdin'], {
+      input: gone.map((ref) => `delete ${ref}\n`).join(''),
+    });
   // Every ref made in one process (git fast-import), whatever the number of drafts: after a Publish
   // moves what is live, each draft's ref is made again.
   if (stream.length)
     await gitWith(draftsDir, ['fast-import', '--quiet', '--force', '--done'], {
       input: `${stream.join('')}done\n`,
-    });
-  const gone = [...existing.keys()].filter((ref) => !wanted.has(ref));
-  if (gone.length)
-    await gitWith(draftsDir, ['update-ref', '--stdin'], {
-      input: gone.map((ref) => `delete ${ref}\n`).join(''),
     });
   return [...made, ...gone];
 }
