@@ -205,7 +205,7 @@ describe('the Content section does not set traps', { timeout: 120_000 }, () => {
   it('the new-page address follows the title again once its box is emptied, and the hint says which', async () => {
     const tab = await pageList();
     await tab.getByRole('button', { name: 'More for Telematics (IoT)' }).click();
-    await tab.getByRole('button', { name: 'New page like Telematics (IoT)' }).click();
+    await tab.getByRole('button', { name: 'New page like this: Telematics (IoT)' }).click();
     const dialog = tab.getByRole('dialog', { name: /New page like/ });
     const address = dialog.getByLabel('Address');
     await dialog.getByLabel('Title').fill('Fleet Cameras');
@@ -235,7 +235,7 @@ describe('the Content section does not set traps', { timeout: 120_000 }, () => {
     await expectAxeClean(tab, 'new page dialog');
     const phone = await pageList(WIDTHS.mobile);
     await phone.getByRole('button', { name: 'More for Telematics (IoT)' }).click();
-    await phone.getByRole('button', { name: 'New page like Telematics (IoT)' }).click();
+    await phone.getByRole('button', { name: 'New page like this: Telematics (IoT)' }).click();
     const small = phone.getByRole('dialog', { name: /New page like/ });
     await small.getByLabel('Title').fill('Dash Cameras');
     await small.getByLabel('Address').fill('');

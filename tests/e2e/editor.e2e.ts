@@ -170,7 +170,7 @@ describe('the page editor', { timeout: 120_000 }, () => {
     await expectAxeClean('page list');
 
     await page.getByRole('button', { name: /^More for School Management/ }).click();
-    await page.getByRole('button', { name: /^New page like School Management/ }).click();
+    await page.getByRole('button', { name: /^New page like this: School Management/ }).click();
     const dialog = page.getByRole('dialog', { name: /New page like/ });
     await dialog.waitFor();
     await dialog.getByLabel('Title').fill('Drone Training');

@@ -26,7 +26,7 @@ describe('changing a page’s address', () => {
   it('asks for the new address, refuses one in use in words, and moves the page', async () => {
     expect(await text('/')).toContain(`href="${OLD}"`);
     await page.getByRole('button', { name: 'More for Privacy Notice' }).click();
-    await page.getByRole('button', { name: 'Change the address of Privacy Notice' }).click();
+    await page.getByRole('button', { name: 'Change address of Privacy Notice' }).click();
     const dialog = page.getByRole('dialog', { name: /^Change the address of “Privacy Notice/ });
     await dialog.waitFor();
     const address = dialog.getByLabel('New address');

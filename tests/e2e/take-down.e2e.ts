@@ -113,7 +113,7 @@ describe('taking a job opening down', () => {
 
   it('Put back returns it to the list, and after Publish to the site, its menu and the sitemap', async () => {
     const row = page.getByRole('row').filter({ hasText: 'Graphic Designer' });
-    await row.getByRole('button', { name: 'Put Graphic Designer back on the site' }).click();
+    await row.getByRole('button', { name: 'Put back Graphic Designer' }).click();
     const dialog = page.getByRole('dialog', { name: /^Put “Graphic Designer.*back on the site\?$/ });
     await dialog.waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -8,6 +8,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styles from './content.module.css';
 import { type Refusal, RefusalAlert, refusalOf } from './Refusal.tsx';
+import { useReturnFocus } from './returnFocus.ts';
 
 export function ActionDialog({
   heading,
@@ -16,6 +17,7 @@ export function ActionDialog({
   disabled = false,
   onAct,
   onCancel,
+  returnFocusTo,
   children,
 }: {
   heading: ReactNode;
@@ -28,6 +30,8 @@ export function ActionDialog({
   /** Does the action; a rejection is shown as the refusal. */
   onAct: () => Promise<void>;
   onCancel: () => void;
+  /** Where the keyboard goes once the dialog is gone, when the button that opened it has gone too. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
   children: ReactNode;
 }) {
   const [error, setError] = useState<Refusal | null>(null);
@@ -35,18 +39,10 @@ export function ActionDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const headingId = useId();
 
+  useReturnFocus(returnFocusTo);
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const d = dialog.current;
     if (d && !d.open) d.showModal?.();
-    return () => {
-      // The dialog is gone (answered or cancelled): the keyboard goes back to what opened it, when
-      // that is still on the page and nothing else took the keyboard meanwhile.
-      setTimeout(() => {
-        const now = document.activeElement;
-        if (opener?.isConnected && (!now || now === document.body)) opener.focus();
-      });
-    };
   }, []);
 
   const act = async () => {

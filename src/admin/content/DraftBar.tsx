@@ -189,6 +189,8 @@ export function DraftBar({
           heading={reviewWords.withdrawHeading}
           action={reviewWords.withdraw}
           onCancel={() => setWithdrawing(false)}
+          // Withdrawn, its button is gone: the keyboard stays in the band.
+          returnFocusTo={() => shareButton.current}
           onAct={async () => {
             await client.withdrawReview(review.id);
             setWithdrawing(false);

@@ -9,6 +9,7 @@ import type { Data } from './document.ts';
 import { nameOf } from './kinds.ts';
 import { addressFor, addressHint, addressProblem, copyPage, fileFor, nextOrderIn } from './newPage.ts';
 import { type Refusal, RefusalAlert, refusalOf } from './Refusal.tsx';
+import { useReturnFocus } from './returnFocus.ts';
 
 export function NewPageDialog({
   from,
@@ -36,6 +37,7 @@ export function NewPageDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = { heading: useId(), title: useId(), address: useId(), problem: useId() };
 
+  useReturnFocus();
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal?.();

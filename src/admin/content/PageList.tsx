@@ -228,7 +228,7 @@ function PageRow({
               type="button"
               className={styles.small}
               onClick={() => onPutBack(page)}
-              aria-label={`Put ${name} back on the site`}
+              aria-label={`Put back ${name}`}
             >
               Put back
             </button>
@@ -237,13 +237,19 @@ function PageRow({
             pageName={name}
             actions={[
               ...(page.kind !== 'home'
-                ? [{ label: 'New page like this', name: `New page like ${name}`, run: () => onNewPage(page) }]
+                ? [
+                    {
+                      label: 'New page like this',
+                      name: `New page like this: ${name}`,
+                      run: () => onNewPage(page),
+                    },
+                  ]
                 : []),
               ...(mayMove
                 ? [
                     {
                       label: 'Change address',
-                      name: `Change the address of ${name}`,
+                      name: `Change address of ${name}`,
                       run: () => onMove(page),
                     },
                   ]

@@ -12,7 +12,7 @@ function menu() {
       <RowMenu
         pageName="Graphic Designer"
         actions={[
-          { label: 'Change address', name: 'Change the address of Graphic Designer', run: move },
+          { label: 'Change address', name: 'Change address of Graphic Designer', run: move },
           { label: 'Take down', name: 'Take down Graphic Designer', run: takeDown },
         ]}
       />
@@ -47,7 +47,7 @@ describe('a page row’s More', () => {
     more.focus();
     await userEvent.keyboard('{Enter}');
     await userEvent.tab();
-    expect(screen.getByRole('button', { name: 'Change the address of Graphic Designer' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Change address of Graphic Designer' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(more).toHaveAttribute('aria-expanded', 'false');
     expect(more).toHaveFocus();

@@ -270,9 +270,11 @@ describe('new pages', () => {
     }));
     render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
     await waitFor(() =>
-      expect(document.querySelector('[aria-label^="New page like Telematics"]')).toBeTruthy(),
+      expect(document.querySelector('[aria-label^="New page like this: Telematics"]')).toBeTruthy(),
     );
-    await userEvent.click(document.querySelector('[aria-label^="New page like Telematics"]') as HTMLElement);
+    await userEvent.click(
+      document.querySelector('[aria-label^="New page like this: Telematics"]') as HTMLElement,
+    );
     const dialog = document.querySelector('dialog') as HTMLDialogElement;
     // Named as the list names the page, not by its search title.
     expect(dialog.querySelector('h2')).toHaveTextContent('New page like “Telematics (IoT)”');
@@ -293,9 +295,11 @@ describe('new pages', () => {
     });
     render(<ContentSection api="/backend/api/admin" csrfToken="t" staff={staff} />);
     await waitFor(() =>
-      expect(document.querySelector('[aria-label^="New page like Telematics"]')).toBeTruthy(),
+      expect(document.querySelector('[aria-label^="New page like this: Telematics"]')).toBeTruthy(),
     );
-    await userEvent.click(document.querySelector('[aria-label^="New page like Telematics"]') as HTMLElement);
+    await userEvent.click(
+      document.querySelector('[aria-label^="New page like this: Telematics"]') as HTMLElement,
+    );
     const dialog = document.querySelector('dialog') as HTMLDialogElement;
     const [titleInput, addressInput] = [...dialog.querySelectorAll('input')];
     if (!titleInput || !addressInput) throw new Error('no inputs');
