@@ -6,7 +6,7 @@
  * clocks change), and the careers' "no openings right now" page, taken down until no opening is
  * open and back off the site when one is. Pure reading of a content folder: runSchedules.ts acts.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readSchemaFiles } from '../../../node/schemaFiles.ts';
@@ -17,6 +17,7 @@ import {
   pageEntryOf,
   parsedPage,
 } from '../../../src/content/pageEntry.ts';
+import type { SchemaFile } from '../../../src/validator/schemas.ts';
 import { scanPageFiles } from '../fileProblems.ts';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
@@ -28,13 +29,31 @@ export interface ReadPage {
   entry: PageEntry;
 }
 
+/** The schemas a page's entry is read with: they change only with the code, so read once. */
+let schemaFiles: SchemaFile[] | undefined;
+/**
+ * Each page file as last read, by its path, with the file's stamp (inode, size, times): the
+ * schedules read every page of both folders each minute, on the server's one thread, and parsing
+ * them all each time held it up to a second (every request waited); now a page is parsed again
+ * only when its file changed.
+ */
+const lastRead = new Map<string, { stamp: string; page: ReadPage | null }>();
+
 /** Every page of `dir` that can be read (the schedules skip one that cannot; the validator names it). */
 export function readPages(dir: string): ReadPage[] {
-  const schemas = readSchemaFiles();
+  schemaFiles ??= readSchemaFiles();
+  const schemas = schemaFiles;
   return scanPageFiles(dir).files.flatMap((file) => {
+    const abs = path.join(dir, file);
     try {
-      const data = parsedPage(readFileSync(path.join(dir, file), 'utf8'));
-      return data ? [{ file, data, entry: pageEntryOf(file, data, schemas) }] : [];
+      const stat = statSync(abs, { bigint: true });
+      const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+      const known = lastRead.get(abs);
+      if (known?.stamp === stamp) return known.page ? [known.page] : [];
+      const data = parsedPage(readFileSync(abs, 'utf8'));
+      const page = data ? { file, data, entry: pageEntryOf(file, data, schemas) } : null;
+      lastRead.set(abs, { stamp, page });
+      return page ? [page] : [];
     } catch {
       return [];
     }
