@@ -48,6 +48,9 @@ const PURPOSE = 'preview-link';
  */
 const TOKEN = /^([A-Za-z0-9_-]{22})\.([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/;
 
+/** The form of a link made before links were signed: 43 characters of base64url (32 bytes). */
+const UNSIGNED = /^[A-Za-z0-9_-]{43}$/;
+
 const signatureOf = (key: Buffer, nonce: string, expires: string) =>
   createHmac('sha256', key).update(`${PURPOSE}:${nonce}.${expires}`).digest('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -131,6 +134,17 @@ export class PreviewLinks {
 
   /** What the link `token` opens, if it still works. */
   async open(token: string): Promise<PreviewLookup> {
+    // A link made before links were signed (32 random bytes): revoked by the change to signed
+    // links (migration 0010), and said so (410) rather than never made (404).
+    if (UNSIGNED.test(token)) {
+      const old = await this.store.db
+        .selectFrom('preview_links')
+        .selectAll()
+        .where('token_hash', '=', hashOf(token))
+        .where('revoked_at', 'is not', null)
+        .executeTakeFirst();
+      return old ? { state: 'revoked', link: linkOf(old) } : { state: 'unknown' };
+    }
     // Its signature first: a link we did not sign (forged, mistyped, its expiry changed) is not
     // looked up at all.
     const [, nonce = '', expires = '', signature = ''] = TOKEN.exec(token) ?? [];
