@@ -64,7 +64,7 @@ export function draftRefOf(group: DraftGroup): string {
  * end of a part, after another '.', or before "lock" at the end.
  */
 export function refPathOf(file: string): string {
-  const escape = (char: string) =>
+  const percentOf = (char: string) =>
     [...Buffer.from(char, 'utf8')]
       .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
       .join('');
@@ -74,10 +74,10 @@ export function refPathOf(file: string): string {
       [...part]
         .map((char, i, chars) => {
           if (/[A-Za-z0-9_-]/.test(char)) return char;
-          if (char !== '.') return escape(char);
+          if (char !== '.') return percentOf(char);
           const plain =
             i > 0 && i < chars.length - 1 && chars[i - 1] !== '.' && chars.slice(i + 1).join('') !== 'lock';
-          return plain ? char : escape(char);
+          return plain ? char : percentOf(char);
         })
         .join(''),
     )
