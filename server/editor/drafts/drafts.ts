@@ -287,8 +287,15 @@ export class Drafts {
         clearPending(liveDir);
         this.publishing = undefined;
         // Saves made during the build made their refs on `before`, as they still are: made again
-        // all the same, in case one was made before this Publish was noted.
-        await this.options.drafts.refreshRefs();
+        // all the same, in case one was made before this Publish was noted. Never a reason for
+        // taking the Publish back to fail (the shared repository may be out of reach).
+        await this.options.drafts
+          .refreshRefs()
+          .catch((error: unknown) =>
+            this.options.log?.(
+              `The refs of the drafts were not made again: ${error instanceof Error ? error.message : error}`,
+            ),
+          );
       },
       finish: async () => {
         await this.options.live.push();
