@@ -51,6 +51,8 @@ describe('a preview link', { timeout: 120_000 }, () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The keyboard is back on the button that opened it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Share a preview');
   });
 
   it('opens the draft for someone without an account, marked and never indexed', async () => {

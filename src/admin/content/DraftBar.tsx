@@ -162,12 +162,8 @@ export function DraftBar({
           file={file}
           client={client}
           reviewRequired={reviewFlags.required}
-          onClose={() => {
-            setSharing(false);
-            // Back where the dialog was opened from (a dialog removed while open leaves focus
-            // nowhere), once it is gone: while it is open, everything outside it is inert.
-            requestAnimationFrame(() => shareButton.current?.focus());
-          }}
+          // The dialog gives the keyboard back to Share a preview itself (returnFocus.ts).
+          onClose={() => setSharing(false)}
         />
       )}
       {submitting && (

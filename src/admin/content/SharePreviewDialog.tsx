@@ -8,6 +8,7 @@ import type { ContentApi, PreviewLink } from './api.ts';
 import styles from './content.module.css';
 import { dateTimeText } from './kinds.ts';
 import { type Refusal, RefusalAlert, refusalOf } from './Refusal.tsx';
+import { useReturnFocus } from './returnFocus.ts';
 
 export const shareWords = {
   heading: 'Share a preview of this page',
@@ -64,6 +65,7 @@ export function SharePreviewDialog({
     }
   }, [client, file]);
 
+  useReturnFocus();
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal?.();
